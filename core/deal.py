@@ -1,0 +1,95 @@
+"""Deals: from a seed, or scripted (explicit hands and the rest in order)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from core.errors import ErrorCode, GameError
+from core.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Every seat's tiles, and the rest in the dealer's order: the boneyard in draw
+    order (draw game), the out-of-play tiles (block game with 2 or 3), or nothing."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    rest: tuple[Tile, ...]
+
+    def check(self, n_players: int, hand_size: int) -> None:
+        """Refuse a deal that is not all 28 tiles once, `hand_size` to each seat."""
+        if len(self.hands) != n_players or any(len(h) != hand_size for h in self.hands):
+            raise GameError(ErrorCode.BAD_DEAL, f"expected {n_players} hands of {hand_size} tiles")
+        every = [t for h in self.hands for t in h] + list(self.rest)
+        if len(every) != len(ALL_TILES) or set(every) != set(ALL_TILES):
+            raise GameError(ErrorCode.BAD_DEAL, "a deal must hold each of the 28 tiles once")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hands": [format_tiles(h) for h in self.hands], "rest": [str(t) for t in self.rest]}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Deal:
+        return cls(
+            hands=tuple(tuple(sorted(parse_tiles(h))) for h in data["hands"]),
+            rest=tuple(parse_tiles(data["rest"])),
+        )
+
+
+class Dealer(Protocol):
+    """Where deals come from. `attempt` counts Kozel redeals within one hand (R2.3)."""
+
+    def deal(self, hand_no: int, attempt: int, n_players: int, hand_size: int) -> Deal: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass
+class SeededDealer:
+    """Shuffles with a `random.Random` derived from the seed, the hand and the attempt,
+    so any deal of a match can be reproduced on its own."""
+
+    seed: int
+
+    def deal(self, hand_no: int, attempt: int, n_players: int, hand_size: int) -> Deal:
+        tiles = list(ALL_TILES)
+        random.Random(f"{self.seed}:{hand_no}:{attempt}").shuffle(tiles)
+        hands = tuple(
+            tuple(sorted(tiles[i * hand_size : (i + 1) * hand_size])) for i in range(n_players)
+        )
+        return Deal(hands, tuple(tiles[n_players * hand_size :]))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "seeded", "seed": self.seed}
+
+
+@dataclass
+class ScriptedDealer:
+    """Hands out the given deals in order, whatever the hand (tests, replays)."""
+
+    deals: list[Deal]
+    position: int = field(default=0)
+
+    def deal(self, hand_no: int, attempt: int, n_players: int, hand_size: int) -> Deal:
+        if self.position >= len(self.deals):
+            raise GameError(ErrorCode.DEALER_EXHAUSTED, "no scripted deal left")
+        deal = self.deals[self.position]
+        deal.check(n_players, hand_size)
+        self.position += 1
+        return deal
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": "scripted",
+            "deals": [d.to_dict() for d in self.deals],
+            "position": self.position,
+        }
+
+
+def dealer_from_dict(data: dict[str, Any]) -> Dealer:
+    if data["kind"] == "seeded":
+        return SeededDealer(int(data["seed"]))
+    if data["kind"] == "scripted":
+        return ScriptedDealer([Deal.from_dict(d) for d in data["deals"]], int(data["position"]))
+    raise GameError(ErrorCode.BAD_STATE, f"unknown dealer {data['kind']!r}")

@@ -1,0 +1,338 @@
+"""The engine: deal, lead, play, draw, pass, score. `Match.play` is the checked entry
+point for untrusted input; everything forced is done by the engine on its own."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from core.deal import Deal, Dealer, ScriptedDealer, SeededDealer
+from core.errors import ErrorCode, GameError
+from core.events import (
+    Drew,
+    EndReason,
+    Event,
+    HandResult,
+    HandStarted,
+    MatchResult,
+    Passed,
+    Played,
+    PlayKind,
+    Redealt,
+)
+from core.line import End, Line
+from core.rules import VariantRules, rules_for
+from core.state import Decision, MatchState, Phase
+from core.tiles import Tile
+from core.variants import DEFAULT_TARGET, Settings, Variant
+
+MAX_REDEALS = 10_000  # R2.3 redeals are rare (about 1 deal in 60); this only stops a bad dealer
+
+Move = tuple[Tile, End | None]
+
+
+class Match:
+    """A match in progress. Mutable, like a chess board: `play` and `next_hand`
+    change it and return the events that happened."""
+
+    __slots__ = ("rules", "state")
+
+    def __init__(self, state: MatchState) -> None:
+        self.state = state
+        self.rules: VariantRules = rules_for(state.settings.variant)
+
+    # -- creation -----------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        variant: Variant | str,
+        n_players: int,
+        target: int = DEFAULT_TARGET,
+        *,
+        rng: random.Random | None = None,
+        seed: int | None = None,
+        deals: list[Deal] | None = None,
+        dealer: Dealer | None = None,
+    ) -> tuple[Match, list[Event]]:
+        """Create a match and deal its first hand.
+
+        Deals come from exactly one source: a `random.Random` (a seed is drawn from
+        it), a seed, an explicit list of deals (Kozel: rejected ones included, in
+        order), or any `Dealer`.
+        """
+        sources = [s for s in (rng, seed, deals, dealer) if s is not None]
+        if len(sources) != 1:
+            raise GameError(ErrorCode.BAD_SETTINGS, "give exactly one of rng, seed, deals, dealer")
+        try:
+            settings = Settings(Variant(variant), n_players, target)
+        except ValueError as exc:
+            if isinstance(exc, GameError):
+                raise
+            raise GameError(ErrorCode.BAD_SETTINGS, str(exc)) from exc
+        if rng is not None:
+            dealer = SeededDealer(rng.getrandbits(63))
+        elif seed is not None:
+            dealer = SeededDealer(seed)
+        elif deals is not None:
+            dealer = ScriptedDealer(list(deals))
+        assert dealer is not None
+        state = MatchState(settings=settings, dealer=dealer, scores=[0] * settings.n_sides)
+        match = cls(state)
+        return match, match._deal_hand()
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        """Rebuild a match from `to_dict`'s output (schema-checked)."""
+        return cls(MatchState.from_dict(data))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as a JSON-compatible dict, with a schema version."""
+        return self.state.to_dict()
+
+    def copy(self) -> Match:
+        """An independent copy (through the serialised form, so nothing is shared)."""
+        return Match.from_dict(self.to_dict())
+
+    # -- what anyone may ask --------------------------------------------------------
+
+    @property
+    def settings(self) -> Settings:
+        return self.state.settings
+
+    @property
+    def turn(self) -> int | None:
+        """The seat expected to decide, or None when no decision is awaited."""
+        return self.state.turn if self.state.phase is Phase.PLAYING else None
+
+    @property
+    def hand_over(self) -> bool:
+        return self.state.phase is not Phase.PLAYING
+
+    @property
+    def match_over(self) -> bool:
+        return self.state.phase is Phase.MATCH_OVER
+
+    @property
+    def last_result(self) -> HandResult | None:
+        return self.state.results[-1] if self.state.results else None
+
+    @property
+    def match_result(self) -> MatchResult | None:
+        return self.state.match_result
+
+    def end_number(self, end: End) -> int:
+        """The number shown at `end` of the line."""
+        return self.state.line.number_at(end)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of the seat to move: `(tile, end)`, one entry per distinct
+        placement (R4.4); `end` is None for a lead. Empty when no decision is due."""
+        s = self.state
+        if s.phase is not Phase.PLAYING or s.turn is None:
+            return []
+        line = s.line
+        if s.pending_drawn is not None:  # R5.1: the drawn tile, at the end of choice
+            return [(s.pending_drawn, End.LEFT), (s.pending_drawn, End.RIGHT)]
+        return [(tile, end) for tile in sorted(s.hands[s.turn]) for end in line.placements(tile)]
+
+    # -- the checked entry point ---------------------------------------------------------
+
+    def play(self, seat: Any, tile: Any, end: Any = None) -> list[Event]:
+        """Apply one decision from untrusted input, or raise `GameError` and change
+        nothing. `tile` is a `Tile` or `"a-b"`; `end` an `End`, `"left"`/`"right"`,
+        or None when the tile has a single placement."""
+        move = self.check(seat, tile, end)
+        return self._apply(seat, *move)
+
+    def check(self, seat: Any, tile: Any, end: Any = None) -> Move:
+        """Validate a decision without applying it; returns the canonical move."""
+        s = self.state
+        if s.phase is Phase.MATCH_OVER:
+            raise GameError(ErrorCode.MATCH_OVER, "the match is over")
+        if s.phase is Phase.HAND_OVER:
+            raise GameError(ErrorCode.HAND_OVER, "the hand is over")
+        if type(seat) is not int or not 0 <= seat < s.settings.n_players:
+            raise GameError(ErrorCode.BAD_SEAT, f"no seat {seat!r}")
+        if seat != s.turn:
+            raise GameError(ErrorCode.NOT_YOUR_TURN, f"seat {s.turn} is to move, not {seat}")
+        tile = _as_tile(tile)
+        end = _as_end(end)
+        if tile not in s.hands[seat]:
+            raise GameError(ErrorCode.TILE_NOT_IN_HAND, f"seat {seat} does not hold {tile}")
+        if s.pending_drawn is not None and tile != s.pending_drawn:
+            raise GameError(ErrorCode.MUST_PLAY_DRAWN_TILE, f"the drawn {s.pending_drawn} is due")
+        line = s.line
+        if line.is_empty:
+            return tile, None
+        placements = line.placements(tile)
+        if not placements:
+            raise GameError(ErrorCode.TILE_DOES_NOT_FIT, f"{tile} fits neither end")
+        if end is None:
+            if len(placements) > 1:
+                raise GameError(ErrorCode.END_REQUIRED, f"{tile} fits both ends: choose one")
+            return tile, placements[0]
+        if len(placements) == 1 and line.left == line.right:
+            return tile, placements[0]  # R4.4, R9.13: both ends give the same line
+        if end not in placements:
+            raise GameError(
+                ErrorCode.TILE_DOES_NOT_FIT,
+                f"{tile} does not fit the {end.value} end ({line.number_at(end)})",
+            )
+        return tile, end
+
+    def next_hand(self) -> list[Event]:
+        """Deal the next hand once the previous one is over."""
+        if self.state.phase is Phase.MATCH_OVER:
+            raise GameError(ErrorCode.MATCH_OVER, "the match is over")
+        if self.state.phase is not Phase.HAND_OVER:
+            raise GameError(ErrorCode.HAND_NOT_OVER, "the hand is still being played")
+        return self._deal_hand()
+
+    # -- the engine's own steps -------------------------------------------------------------
+
+    def _apply(self, seat: int, tile: Tile, end: End | None) -> list[Event]:
+        """Apply a checked decision (the fast path for trusted callers)."""
+        s = self.state
+        s.decisions.append(Decision(s.hand_no, seat, tile, end))
+        s.pending_drawn = None
+        events: list[Event] = []
+        self._lay(seat, tile, end, PlayKind.CHOICE, events)
+        self._advance(seat, events)
+        return events
+
+    def _deal_hand(self) -> list[Event]:
+        s = self.state
+        settings = s.settings
+        s.hand_no += 1
+        events: list[Event] = []
+        for attempt in range(MAX_REDEALS):
+            deal = s.dealer.deal(s.hand_no, attempt, settings.n_players, settings.hand_size)
+            deal.check(settings.n_players, settings.hand_size)
+            misdeal = self.rules.misdeal(deal)
+            if misdeal is None:
+                break
+            events.append(Redealt(*misdeal))  # R2.3, R8.4
+        else:
+            raise GameError(ErrorCode.BAD_DEAL, "the dealer never produced a valid deal")
+        s.hands = [list(h) for h in deal.hands]
+        s.rest = list(deal.rest)
+        s.line = Line()
+        s.turn = None
+        s.pending_drawn = None
+        s.last_player = None
+        s.phase = Phase.PLAYING
+        leader, forced_tile = self.rules.opening(s)
+        events.insert(0, HandStarted(s.hand_no, leader))
+        s.log = list(events)
+        if forced_tile is None:
+            s.turn = leader  # a free lead: the leader decides (R3.2, R3.4)
+        else:
+            self._lay(leader, forced_tile, None, PlayKind.FORCED_LEAD, events)
+            self._advance(leader, events)
+        return events
+
+    def _lay(
+        self, seat: int, tile: Tile, end: End | None, kind: PlayKind, events: list[Event]
+    ) -> None:
+        s = self.state
+        s.hands[seat].remove(tile)
+        s.line.attach(tile, end)
+        s.last_player = seat
+        self._log(Played(seat, tile, end, kind, (s.line.left, s.line.right)), events)
+
+    def _advance(self, seat: int, events: list[Event]) -> None:
+        """After `seat` laid a tile: end the hand, or run the forced passes and draws
+        until someone has a decision to make."""
+        s = self.state
+        n = s.settings.n_players
+        if not s.hands[seat]:
+            self._end_hand(EndReason.DOMINO, events)  # R6.1, R7.1, R9.7
+            return
+        if self._blocked():
+            self._end_hand(EndReason.BLOCKED, events)  # R6.2: at once
+            return
+        hands, line = s.hands, s.line
+        nxt = (seat + 1) % n
+        while True:
+            left, right = line.left, line.right
+            if any(t.low in (left, right) or t.high in (left, right) for t in hands[nxt]):
+                s.turn = nxt
+                return
+            if s.settings.draws and s.rest:
+                drawn = self._draw_until_fit(nxt, events)
+                if drawn is not None:
+                    placements = line.placements(drawn)
+                    if len(placements) > 1:  # R5.1, R4.4: the drawer chooses the end
+                        s.turn, s.pending_drawn = nxt, drawn
+                        return
+                    self._lay(nxt, drawn, placements[0], PlayKind.AUTO, events)
+                    self._advance(nxt, events)
+                    return
+                if self._blocked():  # R9.8: the last draw emptied the boneyard
+                    self._end_hand(EndReason.BLOCKED, events)
+                    return
+            self._log(Passed(nxt, (left, right)), events)  # R5.1, R5.3
+            nxt = (nxt + 1) % n
+
+    def _draw_until_fit(self, seat: int, events: list[Event]) -> Tile | None:
+        """R5.1: draw one at a time until a tile fits; None if the boneyard ran out."""
+        s = self.state
+        ends = (s.line.left, s.line.right)
+        while s.rest:
+            tile = s.rest.pop(0)
+            s.hands[seat].append(tile)
+            self._log(Drew(seat, tile, ends, len(s.rest)), events)
+            if tile.has(ends[0]) or tile.has(ends[1]):
+                return tile
+        return None
+
+    def _blocked(self) -> bool:
+        """R6.2: nobody can play (and, in the draw game, nothing is left to draw)."""
+        s = self.state
+        if s.settings.draws and s.rest:
+            return False
+        left, right = s.line.left, s.line.right
+        return not any(t.has(left) or t.has(right) for hand in s.hands for t in hand)
+
+    def _log(self, event: Event, events: list[Event]) -> None:
+        events.append(event)
+        self.state.log.append(event)
+
+    def _end_hand(self, reason: EndReason, events: list[Event]) -> None:
+        s = self.state
+        s.turn = None
+        s.pending_drawn = None
+        result = self.rules.end_hand(s, reason)
+        match_result = self.rules.match_result(s)
+        if match_result is not None:
+            result = dataclasses.replace(result, next_leader=None)
+            s.next_leader = None
+            s.phase = Phase.MATCH_OVER
+        else:
+            s.phase = Phase.HAND_OVER
+        s.results.append(result)
+        s.match_result = match_result
+        self._log(result, events)
+        if match_result is not None:
+            self._log(match_result, events)
+
+
+def _as_tile(raw: Any) -> Tile:
+    if isinstance(raw, str):
+        return Tile.parse(raw)
+    if isinstance(raw, tuple) and len(raw) == 2 and all(type(x) is int for x in raw):
+        return Tile.of(raw[0], raw[1])
+    raise GameError(ErrorCode.BAD_TILE, f"not a tile: {raw!r}"[:60])
+
+
+def _as_end(raw: Any) -> End | None:
+    if raw is None or isinstance(raw, End):
+        return raw
+    if isinstance(raw, str):
+        try:
+            return End(raw)
+        except ValueError:
+            pass
+    raise GameError(ErrorCode.BAD_END, f"not an end: {raw!r}"[:60])

@@ -1,0 +1,92 @@
+"""The line of play: a chain with exactly two open ends (R4.1, R4.3)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from core.tiles import Tile
+
+
+class End(StrEnum):
+    """One of the line's two open ends."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class Line:
+    """Tiles laid so far, left to right, each as `(left half, right half)`.
+
+    Doubles lie crosswise but never open branches (R4.3): the line only ever has
+    a left and a right end.
+    """
+
+    __slots__ = ("chain", "left", "right")
+
+    def __init__(self) -> None:
+        self.left: int = -1
+        self.right: int = -1
+        self.chain: list[tuple[int, int]] = []
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.chain
+
+    def ends(self) -> tuple[int, int] | None:
+        """The numbers of the open ends `(left, right)`, or None before the lead."""
+        return (self.left, self.right) if self.chain else None
+
+    def number_at(self, end: End) -> int:
+        """The number shown by `end` (the line must not be empty)."""
+        return self.left if end is End.LEFT else self.right
+
+    def fits(self, tile: Tile) -> bool:
+        """Whether `tile` can be attached somewhere (anything fits an empty line)."""
+        if not self.chain:
+            return True
+        return tile.has(self.left) or tile.has(self.right)
+
+    def placements(self, tile: Tile) -> list[End | None]:
+        """The distinct ways to attach `tile`: `[None]` for a lead; one end when both
+        ends show the same number (R4.4); empty when it does not fit."""
+        if not self.chain:
+            return [None]
+        left, right = self.left, self.right
+        if left == right:
+            return [End.LEFT] if tile.has(left) else []
+        result: list[End | None] = []
+        if tile.has(left):
+            result.append(End.LEFT)
+        if tile.has(right):
+            result.append(End.RIGHT)
+        return result
+
+    def attach(self, tile: Tile, end: End | None) -> None:
+        """Lay `tile` (already checked to fit) at `end`; `None` leads."""
+        if not self.chain:
+            self.chain.append((tile.low, tile.high))
+            self.left, self.right = tile.low, tile.high
+        elif end is End.LEFT:
+            other = tile.other(self.left)
+            self.chain.insert(0, (other, self.left))
+            self.left = other
+        else:
+            other = tile.other(self.right)
+            self.chain.append((self.right, other))
+            self.right = other
+
+    def copy(self) -> Line:
+        new = Line()
+        new.left, new.right, new.chain = self.left, self.right, list(self.chain)
+        return new
+
+    def to_list(self) -> list[list[int]]:
+        return [[a, b] for a, b in self.chain]
+
+    @classmethod
+    def from_list(cls, chain: list[list[int]]) -> Line:
+        line = cls()
+        line.chain = [(int(a), int(b)) for a, b in chain]
+        if line.chain:
+            line.left, line.right = line.chain[0][0], line.chain[-1][1]
+        return line

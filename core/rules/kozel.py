@@ -1,0 +1,112 @@
+"""Kozel: redeals (R2.3), leads (R3.3, R3.4) and penalty points (R7)."""
+
+from __future__ import annotations
+
+from core.deal import Deal
+from core.events import EndReason, HandResult, MatchResult, MisdealReason
+from core.state import MatchState
+from core.tiles import Tile
+
+ONE_ONE = Tile(1, 1)
+ZERO_ZERO = Tile(0, 0)
+SIX_SIX = Tile(6, 6)
+RULE_OF_13 = 13  # R7.4
+LONE_ZERO_ZERO = 25  # R7.5
+LONE_SIX_SIX = 50  # R7.5
+
+
+def kozel_count(hand: list[Tile] | tuple[Tile, ...]) -> int:
+    """R7.5, R9.3: the pip count, but a lone 0-0 counts 25 and a lone 6-6 counts 50."""
+    if len(hand) == 1:
+        if hand[0] == ZERO_ZERO:
+            return LONE_ZERO_ZERO
+        if hand[0] == SIX_SIX:
+            return LONE_SIX_SIX
+    return sum(t.low + t.high for t in hand)
+
+
+def misdeal_reason(hand: tuple[Tile, ...]) -> MisdealReason | None:
+    """R2.3: five or more doubles, or six or more tiles bearing one number
+    (a double bears its number once)."""
+    if sum(t.is_double for t in hand) >= 5:
+        return MisdealReason.DOUBLES
+    for number in range(7):
+        if sum(t.has(number) for t in hand) >= 6:
+            return MisdealReason.SUIT
+    return None
+
+
+class KozelRules:
+    """Two teams, seats 0+2 against 1+3 (R2.2); points are penalties."""
+
+    def misdeal(self, deal: Deal) -> tuple[int, MisdealReason] | None:
+        for seat, hand in enumerate(deal.hands):
+            reason = misdeal_reason(hand)
+            if reason is not None:
+                return seat, reason
+        return None
+
+    def opening(self, state: MatchState) -> tuple[int, Tile | None]:
+        if state.hand_no == 1:  # R3.3: the holder of 1-1 leads it
+            seat = next(s for s, hand in enumerate(state.hands) if ONE_ONE in hand)
+            return seat, ONE_ONE
+        assert state.next_leader is not None  # R3.4: set by every Kozel hand
+        return state.next_leader, None
+
+    def end_hand(self, state: MatchState, reason: EndReason) -> HandResult:
+        assert state.last_player is not None
+        counts = tuple(kozel_count(h) for h in state.hands)
+        team_points = (counts[0] + counts[2], counts[1] + counts[3])
+        eggs_in = state.eggs
+        winner: int | None
+        if reason is EndReason.DOMINO:  # R7.1: the other team's two hands
+            winner = state.last_player % 2
+            hand_total = team_points[1 - winner]
+        elif team_points[0] == team_points[1]:  # R7.3: eggs, carried and accumulated
+            winner, hand_total = None, sum(counts)
+        else:  # R7.2: the fish; the heavier team records all four hands
+            winner = 0 if team_points[0] < team_points[1] else 1
+            hand_total = sum(counts)
+
+        points, eggs_used, cancelled = 0, 0, False
+        if winner is None:
+            state.eggs = eggs_in + hand_total  # R9.11
+        else:
+            loser = 1 - winner
+            written = hand_total + eggs_in  # R9.4: eggs count towards the 13
+            eggs_used, state.eggs = eggs_in, 0
+            if state.scores[loser] == 0 and written < RULE_OF_13:
+                cancelled = True  # R7.4: not recorded, the eggs are used up
+            else:
+                points = written
+                state.scores[loser] += points
+        state.next_leader = state.last_player  # R3.4
+        return HandResult(
+            hand_no=state.hand_no,
+            reason=reason,
+            winner=winner,
+            points=points,
+            counts=counts,
+            scores_after=tuple(state.scores),
+            hands_after=tuple(tuple(sorted(h)) for h in state.hands),
+            rest=tuple(state.rest),
+            last_player=state.last_player,
+            next_leader=state.last_player,
+            eggs_used=eggs_used,
+            eggs_after=state.eggs,
+            cancelled_by_13=cancelled,
+            hand_total=hand_total,
+        )
+
+    def match_result(self, state: MatchState) -> MatchResult | None:
+        mark = state.settings.target + 1  # R7.6: 51, 101, 151
+        for team, score in enumerate(state.scores):
+            if score >= mark:  # only one team records per hand
+                winner = 1 - team
+                return MatchResult(
+                    winner=winner,
+                    scores=tuple(state.scores),
+                    goats=team,
+                    dry=state.scores[winner] == 0,  # R7.7
+                )
+        return None
