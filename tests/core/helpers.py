@@ -157,6 +157,30 @@ DRAW2_DRAWN_FITS_BOTH = deal(
 )
 DRAW2_DRAWN_FITS_BOTH_MOVES = "6-5 5-4"
 
+# Draw game, 2 players: seat 0 holds every 6 and leads 6-6; seat 1 holds no 6, draws
+# the whole boneyard (no 6 in it either) and passes (R5.1, R9.8).
+DRAW2_DRAW_ALL_THEN_PASS = deal(["6-6 0-6 1-6 2-6 3-6 4-6 5-6", "0-0 0-1 0-2 0-3 1-1 1-2 1-3"])
+
+# Draw game, 2 players: the moves lay all seven 6s and leave 6 at both ends while the
+# boneyard (no 6 in it) is full; seat 0 draws all 14 tiles and the hand blocks at once,
+# no pass shown (R9.8). Seat 0 then counts 0-0, 1-1 and the 14 drawn tiles: 72;
+# seat 1 counts 5-5 and 4-4: 18, and wins 72 - 18 = 54 (R6.2).
+DRAW2_BLOCKED_AFTER_LAST_DRAW = deal(["6-6 0-1 2-6 3-6 4-5 0-0 1-1", "0-6 1-6 2-3 4-6 5-6 5-5 4-4"])
+DRAW2_BLOCKED_AFTER_LAST_DRAW_MOVES = "6-0 0-1 1-6 6-2 2-3 3-6 6-4 4-5 5-6"
+
+# Block game, 4 players: seat 0 leads 6-6 and every seat lays a tile in turn, 1, 2, 3,
+# 0, 1 ... until 5-6 laid on the 5 leaves 6 at both ends with all seven 6s laid: blocked.
+# Counts 7, 31, 30, 22: seat 0 wins 31 + 30 + 22 - 7 = 76 (R6.2, R9.2), alone (R9.6).
+BLOCK4_BLOCKED = deal(
+    [
+        "6-6 2-3 4-5 0-0 0-2 1-1 0-3",
+        "1-6 0-6 5-6 5-5 3-5 2-5 1-5",
+        "2-6 3-6 4-4 3-4 2-4 1-4 0-4",
+        "0-1 4-6 0-5 1-2 1-3 2-2 3-3",
+    ]
+)
+BLOCK4_BLOCKED_MOVES = "6-1 6-2 1-0 2-3 0-6 3-6 6-4 4-5 5-6"
+
 # Kozel: a fish in ten moves, the line growing from 1-1 back to 1 with every 1 laid.
 # The two teams keep 60 points each: eggs (R7.3), 120 carried.
 KOZEL_FISH_CHAIN = "1-1 1-3 3-4 4-1 1-5 5-6 6-1 1-0 0-2 2-1"
