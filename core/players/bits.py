@@ -1,0 +1,52 @@
+"""Tiles as bits of an int, ordered from the lightest to the heaviest tile (R9.1),
+so that the heaviest tile of a set is its highest bit. Used by bot players'
+fast simulations; the engine itself works with `Tile` objects."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from core.tiles import ALL_TILES, Tile
+
+BY_WEIGHT: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=Tile.heavier_key))
+BIT: dict[Tile, int] = {tile: 1 << i for i, tile in enumerate(BY_WEIGHT)}
+LOW: tuple[int, ...] = tuple(t.low for t in BY_WEIGHT)
+HIGH: tuple[int, ...] = tuple(t.high for t in BY_WEIGHT)
+VALUE: tuple[int, ...] = tuple(t.value for t in BY_WEIGHT)
+SUIT: tuple[int, ...] = tuple(
+    sum(1 << i for i, t in enumerate(BY_WEIGHT) if t.has(n)) for n in range(7)
+)
+DOUBLES_MASK = sum(1 << i for i, t in enumerate(BY_WEIGHT) if t.is_double)
+FULL = (1 << len(BY_WEIGHT)) - 1
+ZERO_ZERO_BIT = BIT[Tile(0, 0)]
+SIX_SIX_BIT = BIT[Tile(6, 6)]
+
+
+def mask_of(tiles: Iterable[Tile]) -> int:
+    mask = 0
+    for tile in tiles:
+        mask |= BIT[tile]
+    return mask
+
+
+def tiles_of(mask: int) -> list[Tile]:
+    """The tiles of a mask, lightest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(BY_WEIGHT[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def pips(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += VALUE[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()

@@ -1,0 +1,220 @@
+"""Hard: search over the hidden information.
+
+Each decision samples deals of the unseen tiles consistent with everything the
+seat knows (hand sizes, proven voids, the rest's size), weights each sample by
+how likely the other seats' observed plays were under it, and scores every
+legal move across the same samples: by a fast play-out, or by exact search once
+few tiles remain. The score is the hand's outcome for the seat's side, with the
+match in view (Kozel: penalties, eggs, the rule of 13, the goats' mark).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.engine import Move
+from core.line import End
+from core.players.bits import BIT, SUIT, VALUE
+from core.players.knowledge import Knowledge, infer
+from core.players.outcome import Scorer, scorer_for
+from core.players.sim import HOLDER, playout, shuffled_bits
+from core.players.solver import Solver
+from core.tiles import Tile
+from core.views import SeatView
+
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    hands: list[int]
+    rest: list[int]  # the boneyard in a sampled draw order, or the out-of-play tiles
+    weight: float
+
+
+@dataclass
+class HardPlayer:
+    """`samples` is the deterministic effort control; `clock` and `time_cap` (seconds)
+    are only a safety net for the caller that wants one (core reads no clock itself)."""
+
+    samples: int = 40
+    candidates_per_sample: int = 3
+    temperature: float = 2.5  # how sharply others are assumed to prefer heavy tiles
+    exact_tiles: int = 9  # solve each sample exactly when hands hold this many tiles or fewer
+    exact_nodes: int = 4000  # node budget per exact solve; over it, fall back to a play-out
+    weighting: bool = True  # weight samples by the likelihood of the observed plays
+    policy: int = HOLDER  # how every seat plays in the play-outs
+    clock: Clock | None = None
+    time_cap: float = 0.09
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        moves = list(view.legal_moves)
+        if len(moves) == 1:
+            return moves[0]
+        return self.best_move(view, self.sample(infer(view), rng))
+
+    def best_move(self, view: SeatView, samples: list[Sample]) -> Move:
+        """The legal move with the best weighted score across `samples`."""
+        moves = list(view.legal_moves)
+        deadline = self.clock() + self.time_cap if self.clock else None
+        score = scorer_for(view)
+        totals = [0.0] * len(moves)
+        exact = view.boneyard_size == 0 and sum(view.hand_sizes) <= self.exact_tiles
+        for sample in samples:
+            for k, move in enumerate(moves):
+                totals[k] += sample.weight * self.evaluate(view, sample, move, score, exact=exact)
+            if deadline is not None and self.clock is not None and self.clock() > deadline:
+                break
+        best = max(range(len(moves)), key=lambda k: (totals[k], -k))
+        return moves[best]
+
+    # -- sampling ------------------------------------------------------------------------
+
+    def sample(self, know: Knowledge, rng: random.Random) -> list[Sample]:
+        """Deals of the unseen tiles consistent with the view; when others' plays
+        were observed, the most likely of several candidates, weighted by likelihood."""
+        evidence = self._evidence(know) if self.weighting else []
+        dealer = _ConstrainedDealer(know)
+        if not evidence:
+            return [self._finish(know, dealer.deal(rng), 1.0, rng) for _ in range(self.samples)]
+        drawn = [dealer.deal(rng) for _ in range(self.samples * self.candidates_per_sample)]
+        weighted = sorted(
+            ((self._log_likelihood(evidence, hands), i) for i, hands in enumerate(drawn)),
+            reverse=True,
+        )[: self.samples]
+        top = weighted[0][0]
+        return [self._finish(know, drawn[i], math.exp(lp - top), rng) for lp, i in weighted]
+
+    @staticmethod
+    def _finish(know: Knowledge, hands: list[int], weight: float, rng: random.Random) -> Sample:
+        rest_mask = know.unseen
+        for seat, hand in enumerate(hands):
+            if seat != know.seat:
+                rest_mask &= ~hand
+        return Sample(hands, shuffled_bits(rest_mask, rng), weight)
+
+    def _evidence(self, know: Knowledge) -> list[tuple[int, int, int, float, bool]]:
+        """Newest first: (seat, tile bit, mask of tiles that fitted then, logit,
+        whether the play tells something), for the likelihood of a sample."""
+        inv_t = 1.0 / self.temperature
+        out = []
+        for play in reversed(know.plays):
+            informative = play.informative and play.seat != know.seat
+            ends = play.ends_before or (0, 0)
+            fit = SUIT[ends[0]] | SUIT[ends[1]]
+            out.append((play.seat, BIT[play.tile], fit, play.tile.value * inv_t, informative))
+        if not any(e[4] for e in out):
+            return []
+        return out
+
+    def _log_likelihood(
+        self, evidence: list[tuple[int, int, int, float, bool]], hands: list[int]
+    ) -> float:
+        """How likely the observed plays were, if every seat leaned towards shedding
+        heavy tiles (a softmax over the values of the tiles it could lay)."""
+        held = list(hands)
+        log_p = 0.0
+        exp_value = _exp_table(self.temperature)
+        for seat, bit, fit, logit, informative in evidence:
+            held[seat] |= bit  # going back in time, the tile returns to the hand
+            if not informative:
+                continue
+            playable = held[seat] & fit
+            denom = 0.0
+            while playable:
+                low = playable & -playable
+                denom += exp_value[low.bit_length() - 1]
+                playable ^= low
+            log_p += logit - math.log(denom)
+        return log_p
+
+    # -- evaluation -------------------------------------------------------------------------
+
+    def evaluate(
+        self, view: SeatView, sample: Sample, move: Move, score: Scorer, *, exact: bool
+    ) -> float:
+        tile, end = move
+        me = view.seat
+        hands = list(sample.hands)
+        bit = BIT[tile]
+        hands[me] &= ~bit
+        left, right = _after(view, tile, end)
+        if not hands[me]:
+            return score(hands, me, True)
+        n = view.n_players
+        if exact:
+            solver = Solver(score, n, me, teams=view.has_teams, budget=self.exact_nodes)
+            value = solver.solve(hands, left, right, (me + 1) % n, me)
+            if value is not None:
+                return value
+        rest = list(sample.rest)
+        draws = view.boneyard_size > 0
+        last, domino = playout(hands, rest, left, right, (me + 1) % n, draws, self.policy)
+        return score(hands, me if last < 0 else last, domino)
+
+
+def _after(view: SeatView, tile: Tile, end: End | None) -> tuple[int, int]:
+    low, high = tile.low, tile.high
+    if view.ends is None:
+        return low, high
+    left, right = view.ends
+    if end is End.LEFT:
+        return (high if low == left else low), right
+    return left, (high if low == right else low)
+
+
+class _ConstrainedDealer:
+    """Deals the unseen tiles to the other seats, the most constrained first,
+    honouring every proven void (and, failing that after many tries, only the counts)."""
+
+    TRIES = 30
+
+    def __init__(self, know: Knowledge) -> None:
+        others = [s for s in range(know.n_players) if s != know.seat]
+        allowed = {s: know.allowed(s) for s in others}
+        self.know = know
+        self.plan = [
+            (s, allowed[s], know.hand_sizes[s])
+            for s in sorted(others, key=lambda s: allowed[s].bit_count() - know.hand_sizes[s])
+        ]
+
+    def deal(self, rng: random.Random) -> list[int]:
+        know = self.know
+        random_float = rng.random
+        for attempt in range(self.TRIES):
+            pool = know.unseen
+            hands = [0] * know.n_players
+            hands[know.seat] = know.own
+            for seat, allowed, need in self.plan:
+                bits = _bits(pool if attempt == self.TRIES - 1 else allowed & pool)
+                count = len(bits)
+                if count < need:
+                    break
+                hand = 0
+                for k in range(need):  # a partial Fisher-Yates shuffle
+                    j = k + int(random_float() * (count - k))
+                    bits[k], bits[j] = bits[j], bits[k]
+                    hand |= bits[k]
+                hands[seat] = hand
+                pool &= ~hand
+            else:
+                return hands
+        raise AssertionError("unreachable: the last try ignores the voids")
+
+
+@functools.cache
+def _exp_table(temperature: float) -> tuple[float, ...]:
+    return tuple(math.exp(v / temperature) for v in VALUE)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out

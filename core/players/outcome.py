@@ -1,0 +1,89 @@
+"""How good the end of a hand is for one seat's side, with the match in view.
+
+A score is the hand's result for the side (1 a win, 0 a loss, 0.5 a tie or eggs)
+plus a small term for the points it moves, and a large one when it decides the
+match (Kozel: the goats' mark, R7.6; draw and block: the target, R6.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.players.bits import SIX_SIX_BIT, ZERO_ZERO_BIT, pips
+from core.rules.kozel import LONE_SIX_SIX, LONE_ZERO_ZERO, RULE_OF_13
+from core.views import SeatView
+
+# (hands after the hand as bitmasks, the seat that laid the last tile, went out?)
+Scorer = Callable[[list[int], int, bool], float]
+
+PER_POINT = 0.004  # a point matters, a won hand matters more
+MATCH = 2.0  # deciding the match outweighs any single hand
+
+
+def kozel_count_bits(hand: int) -> int:
+    """R7.5 on a bitmask."""
+    if hand == ZERO_ZERO_BIT:
+        return LONE_ZERO_ZERO
+    if hand == SIX_SIX_BIT:
+        return LONE_SIX_SIX
+    return pips(hand)
+
+
+def scorer_for(view: SeatView) -> Scorer:
+    """The scoring function for `view.seat`'s side in the current match."""
+    if view.has_teams:
+        return _kozel_scorer(view)
+    return _classic_scorer(view)
+
+
+def _classic_scorer(view: SeatView) -> Scorer:
+    me, target = view.seat, view.target
+    scores = view.scores
+
+    def score(hands: list[int], last: int, domino: bool) -> float:
+        counts = [pips(h) for h in hands]
+        total = sum(counts)
+        if domino:
+            winner, points = last, total - counts[last]
+        else:
+            low = min(counts)
+            if counts.count(low) > 1:
+                return 0.5  # R6.3
+            winner = counts.index(low)
+            points = total - 2 * low
+        sign = 1.0 if winner == me else -1.0
+        value = (1.0 if winner == me else 0.0) + sign * PER_POINT * points
+        if scores[winner] + points >= target:
+            value += sign * MATCH
+        return value
+
+    return score
+
+
+def _kozel_scorer(view: SeatView) -> Scorer:
+    mine = view.seat % 2
+    scores, eggs = view.scores, view.eggs
+    mark = view.target + 1
+
+    def score(hands: list[int], last: int, domino: bool) -> float:
+        counts = [kozel_count_bits(h) for h in hands]
+        team = (counts[0] + counts[2], counts[1] + counts[3])
+        if domino:
+            winner = last % 2
+            total = team[1 - winner]
+        elif team[0] == team[1]:
+            return 0.5  # eggs: nobody records now; the carry is a coin flip later
+        else:
+            winner = 0 if team[0] < team[1] else 1
+            total = sum(counts)
+        loser = 1 - winner
+        written = total + eggs
+        if scores[loser] == 0 and written < RULE_OF_13:
+            written = 0  # R7.4
+        sign = 1.0 if winner == mine else -1.0
+        value = (1.0 if winner == mine else 0.0) + sign * PER_POINT * written
+        if scores[loser] + written >= mark:
+            value += sign * MATCH
+        return value
+
+    return score
