@@ -212,6 +212,25 @@ KOZEL_DOMINO_3_KEEP = ("", "0-1", "1-2", "0-2")
 KOZEL_DOMINO_3 = chain_deal(KOZEL_DOMINO_3_CHAIN, KOZEL_DOMINO_3_KEEP)
 
 
+# Kozel misdeals (R2.3); 1-1 is held by seat 3 and by seat 1.
+KOZEL_FIVE_DOUBLES = deal(
+    [
+        "0-1 0-2 0-3 0-4 1-2 1-3 2-3",
+        "0-0 2-2 3-3 4-4 5-5 0-5 1-4",  # five doubles
+        "0-6 1-5 1-6 2-4 2-5 2-6 3-4",
+        "1-1 3-5 3-6 4-5 4-6 5-6 6-6",
+    ]
+)
+KOZEL_SIX_THREES = deal(
+    [
+        "0-1 0-2 0-4 0-5 1-2 1-4 2-4",
+        "1-1 2-2 0-6 1-5 1-6 2-5 2-6",
+        "3-3 0-3 1-3 2-3 3-4 3-5 0-0",  # six tiles bear a 3
+        "3-6 4-4 4-5 4-6 5-5 5-6 6-6",
+    ]
+)
+
+
 def after_lead(chain: str) -> str:
     """The moves of a chain after its first tile (laid by force in a first hand)."""
     return chain.split(" ", 1)[1]

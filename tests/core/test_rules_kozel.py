@@ -28,6 +28,8 @@ from tests.core.helpers import (
     KOZEL_EGGS,
     KOZEL_EGGS_KEEP,
     KOZEL_FISH_CHAIN,
+    KOZEL_FIVE_DOUBLES,
+    KOZEL_SIX_THREES,
     after_lead,
     chain_deal,
     deal,
@@ -56,23 +58,6 @@ KOZEL_FISH_LONE_00_CHAIN = (
 )
 KOZEL_FISH_LONE_00 = chain_deal(KOZEL_FISH_LONE_00_CHAIN, ["0-0", "4-4 0-2", "2-2 3-3", "2-3 0-3"])
 
-# Misdeals (R2.3), 1-1 held by seat 3 and seat 1 respectively.
-FIVE_DOUBLES = deal(
-    [
-        "0-1 0-2 0-3 0-4 1-2 1-3 2-3",
-        "0-0 2-2 3-3 4-4 5-5 0-5 1-4",  # five doubles
-        "0-6 1-5 1-6 2-4 2-5 2-6 3-4",
-        "1-1 3-5 3-6 4-5 4-6 5-6 6-6",
-    ]
-)
-SIX_THREES = deal(
-    [
-        "0-1 0-2 0-4 0-5 1-2 1-4 2-4",
-        "1-1 2-2 0-6 1-5 1-6 2-5 2-6",
-        "3-3 0-3 1-3 2-3 3-4 3-5 0-0",  # six tiles bear a 3
-        "3-6 4-4 4-5 4-6 5-5 5-6 6-6",
-    ]
-)
 # Not a misdeal: four doubles in seat 1's hand; five tiles bearing 3 (six halves) in
 # seat 0's, the double bearing its number once.
 BORDERLINE = deal(
@@ -116,7 +101,7 @@ def test_partner_going_out_wins_the_hand_for_the_team() -> None:
 
 def test_hand_with_five_doubles_is_redealt() -> None:
     """R2.3, R8.4: the redeal is automatic and announced; the next deal is played."""
-    match, events = start("kozel", 4, FIVE_DOUBLES, KOZEL_EGGS)
+    match, events = start("kozel", 4, KOZEL_FIVE_DOUBLES, KOZEL_EGGS)
     assert of_type(events, Redealt) == [Redealt(1, MisdealReason.DOUBLES)]
     assert events.index(of_type(events, Redealt)[0]) < events.index(of_type(events, Played)[0])
     assert sorted(match.state.hands[1]) == sorted(KOZEL_EGGS.hands[1])
@@ -124,13 +109,13 @@ def test_hand_with_five_doubles_is_redealt() -> None:
 
 def test_hand_with_six_tiles_of_one_number_is_redealt() -> None:
     """R2.3: 3-3, 0-3, 1-3, 2-3, 3-4, 3-5: six tiles bear a 3."""
-    _, events = start("kozel", 4, SIX_THREES, KOZEL_EGGS)
+    _, events = start("kozel", 4, KOZEL_SIX_THREES, KOZEL_EGGS)
     assert of_type(events, Redealt) == [Redealt(2, MisdealReason.SUIT)]
 
 
 def test_redeal_is_repeated_as_often_as_needed() -> None:
     """R2.3."""
-    match, events = start("kozel", 4, FIVE_DOUBLES, SIX_THREES, KOZEL_EGGS)
+    match, events = start("kozel", 4, KOZEL_FIVE_DOUBLES, KOZEL_SIX_THREES, KOZEL_EGGS)
     assert [(r.seat, r.reason) for r in of_type(events, Redealt)] == [
         (1, MisdealReason.DOUBLES),
         (2, MisdealReason.SUIT),
@@ -158,7 +143,7 @@ def test_misdeal_reasons_of_single_hands() -> None:
 
 def test_after_a_first_hand_redeal_the_new_holder_of_1_1_leads_it() -> None:
     """R9.5, R3.3: seat 3 held 1-1 in the rejected deal; seat 0 holds it now."""
-    _, events = start("kozel", 4, FIVE_DOUBLES, KOZEL_EGGS)
+    _, events = start("kozel", 4, KOZEL_FIVE_DOUBLES, KOZEL_EGGS)
     assert lead_of(events) == (0, "1-1")
     assert events[0] == HandStarted(1, 0)
 
@@ -166,7 +151,7 @@ def test_after_a_first_hand_redeal_the_new_holder_of_1_1_leads_it() -> None:
 def test_after_a_later_redeal_the_last_player_still_leads_freely() -> None:
     """R9.5, R3.4: seat 1 laid the last tile of hand 1; hand 2 is redealt once and seat 1
     leads it by choice, though seat 0 holds 1-1."""
-    match, _ = start("kozel", 4, KOZEL_EGGS, SIX_THREES, KOZEL_DOMINO_75)
+    match, _ = start("kozel", 4, KOZEL_EGGS, KOZEL_SIX_THREES, KOZEL_DOMINO_75)
     play(match, after_lead(KOZEL_FISH_CHAIN))
     events = match.next_hand()
     assert of_type(events, Redealt) == [Redealt(2, MisdealReason.SUIT)]
