@@ -118,7 +118,8 @@ def test_heaviest_tile_tie_is_broken_by_the_higher_half() -> None:
 
 def test_tiles_out_of_play_do_not_count_for_the_lead() -> None:
     """R9.10: 6-6, every other double, 5-6 and 4-6 are out of play and are ignored."""
-    _, events = start("block", 2, BLOCK2_NO_DOUBLE)
+    match, events = start("block", 2, BLOCK2_NO_DOUBLE)
+    assert set(tiles("6-6 5-5 0-0 5-6 4-6")) <= set(match.state.rest)
     assert forced_lead(events) == (1, "3-6")
 
 
