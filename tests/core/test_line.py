@@ -60,7 +60,7 @@ def test_double_never_opens_a_branch() -> None:
 
 def test_double_laid_crosswise_keeps_the_end_number() -> None:
     """R4.3: a double on a 5 leaves a 5; there are still two ends."""
-    line = line_of("5-6", (("5-5"), End.LEFT))
+    line = line_of("5-6", ("5-5", End.LEFT))
     assert line.ends() == (5, 6)
     assert line.chain[0] == (5, 5)
 
