@@ -7,7 +7,7 @@ import dataclasses
 import random
 from typing import Any
 
-from core.deal import Deal, Dealer, ScriptedDealer, SeededDealer
+from core.deal import Deal, Dealer, ScriptedDealer, SeededDealer, dealer_from_dict
 from core.errors import ErrorCode, GameError
 from core.events import (
     Drew,
@@ -205,17 +205,22 @@ class Match:
     def _deal_hand(self) -> list[Event]:
         s = self.state
         settings = s.settings
-        s.hand_no += 1
+        dealer_before = s.dealer.to_dict()
         events: list[Event] = []
-        for attempt in range(MAX_REDEALS):
-            deal = s.dealer.deal(s.hand_no, attempt, settings.n_players, settings.hand_size)
-            deal.check(settings.n_players, settings.hand_size)
-            misdeal = self.rules.misdeal(deal)
-            if misdeal is None:
-                break
-            events.append(Redealt(*misdeal))  # R2.3, R8.4
-        else:
-            raise GameError(ErrorCode.BAD_DEAL, "the dealer never produced a valid deal")
+        try:
+            for attempt in range(MAX_REDEALS):
+                deal = s.dealer.deal(s.hand_no + 1, attempt, settings.n_players, settings.hand_size)
+                deal.check(settings.n_players, settings.hand_size)
+                misdeal = self.rules.misdeal(deal)
+                if misdeal is None:
+                    break
+                events.append(Redealt(*misdeal))  # R2.3, R8.4
+            else:
+                raise GameError(ErrorCode.BAD_DEAL, "the dealer never produced a valid deal")
+        except GameError:
+            s.dealer = dealer_from_dict(dealer_before)  # a refused deal changes nothing
+            raise
+        s.hand_no += 1
         s.hands = [list(h) for h in deal.hands]
         s.rest = list(deal.rest)
         s.line = Line()

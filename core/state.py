@@ -119,9 +119,8 @@ class MatchState:
                 decisions=[Decision.from_list(d) for d in data["decisions"]],
             )
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            if isinstance(exc, GameError):
-                raise
-            raise GameError(ErrorCode.BAD_STATE, f"malformed state: {exc!r}") from exc
+            # GameError is a ValueError: a bad tile or setting inside is a bad state too.
+            raise GameError(ErrorCode.BAD_STATE, f"malformed state: {exc!r}"[:200]) from exc
 
 
 def _expect(kind: type[_T], value: object) -> _T:

@@ -36,13 +36,13 @@ class Settings:
     def __post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
             raise GameError(ErrorCode.BAD_SETTINGS, f"unknown variant {self.variant!r}")
-        if self.n_players not in HAND_SIZES[self.variant]:
+        if type(self.n_players) is not int or self.n_players not in HAND_SIZES[self.variant]:
             allowed = sorted(HAND_SIZES[self.variant])
             raise GameError(
                 ErrorCode.BAD_SETTINGS,
                 f"{self.variant.value} is played by {allowed} players, not {self.n_players!r}",
             )
-        if self.target not in TARGETS:
+        if type(self.target) is not int or self.target not in TARGETS:
             raise GameError(ErrorCode.BAD_SETTINGS, f"target must be one of {TARGETS}")
 
     @property

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.engine import Match, Move
+from core.errors import ErrorCode, GameError
 from core.events import Drew, Event, HandResult, MatchResult
 from core.state import Phase
 from core.tiles import Tile
@@ -81,8 +82,8 @@ def public_view(match: Match, seat: int | None = None) -> PublicView:
 def seat_view(match: Match, seat: int) -> SeatView:
     """What `seat` may know."""
     s = match.state
-    if not 0 <= seat < s.settings.n_players:
-        raise ValueError(f"no seat {seat}")
+    if type(seat) is not int or not 0 <= seat < s.settings.n_players:
+        raise GameError(ErrorCode.BAD_SEAT, f"no seat {seat!r}")
     public = public_view(match, seat)
     return SeatView(
         **_fields_of(public),

@@ -65,8 +65,11 @@ class HardPlayer:
         totals = [0.0] * len(moves)
         exact = view.boneyard_size == 0 and sum(view.hand_sizes) <= self.exact_tiles
         for sample in samples:
-            for k, move in enumerate(moves):
-                totals[k] += sample.weight * self.evaluate(view, sample, move, score, exact=exact)
+            values = self._solve_all(view, sample, moves, score) if exact else None
+            if values is None:
+                values = [self._play_out(view, sample, move, score) for move in moves]
+            for k, value in enumerate(values):
+                totals[k] += sample.weight * value
             if deadline is not None and self.clock is not None and self.clock() > deadline:
                 break
         best = max(range(len(moves)), key=lambda k: (totals[k], -k))
@@ -134,25 +137,39 @@ class HardPlayer:
 
     # -- evaluation -------------------------------------------------------------------------
 
-    def evaluate(
-        self, view: SeatView, sample: Sample, move: Move, score: Scorer, *, exact: bool
-    ) -> float:
+    def _solve_all(
+        self, view: SeatView, sample: Sample, moves: list[Move], score: Scorer
+    ) -> list[float] | None:
+        """Exact values of every move on one sample (one search table for all of
+        them), or None when the node budget runs out: then every move of the sample
+        is played out instead, so that all are judged alike."""
+        me, n = view.seat, view.n_players
+        solver = Solver(score, n, me, teams=view.has_teams, budget=self.exact_nodes)
+        values = []
+        for tile, end in moves:
+            hands = list(sample.hands)
+            hands[me] &= ~BIT[tile]
+            if not hands[me]:
+                values.append(score(hands, me, True))
+                continue
+            left, right = _after(view, tile, end)
+            value = solver.solve(hands, left, right, (me + 1) % n, me)
+            if value is None:
+                return None
+            values.append(value)
+        return values
+
+    def _play_out(self, view: SeatView, sample: Sample, move: Move, score: Scorer) -> float:
         tile, end = move
         me = view.seat
         hands = list(sample.hands)
-        bit = BIT[tile]
-        hands[me] &= ~bit
-        left, right = _after(view, tile, end)
+        hands[me] &= ~BIT[tile]
         if not hands[me]:
             return score(hands, me, True)
-        n = view.n_players
-        if exact:
-            solver = Solver(score, n, me, teams=view.has_teams, budget=self.exact_nodes)
-            value = solver.solve(hands, left, right, (me + 1) % n, me)
-            if value is not None:
-                return value
+        left, right = _after(view, tile, end)
         rest = list(sample.rest)
         draws = view.boneyard_size > 0
+        n = view.n_players
         last, domino = playout(hands, rest, left, right, (me + 1) % n, draws, self.policy)
         return score(hands, me if last < 0 else last, domino)
 
