@@ -3,6 +3,7 @@ point for untrusted input; everything forced is done by the engine on its own.""
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import random
 from typing import Any
@@ -36,11 +37,17 @@ class Match:
     """A match in progress. Mutable, like a chess board: `play` and `next_hand`
     change it and return the events that happened."""
 
-    __slots__ = ("rules", "state")
+    __slots__ = ("_cache", "_draws", "_n", "_suits", "rules", "state")
 
     def __init__(self, state: MatchState) -> None:
         self.state = state
         self.rules: VariantRules = rules_for(state.settings.variant)
+        self._n = state.settings.n_players
+        self._draws = state.settings.draws
+        # Per seat, how many of its tiles bear each number: who can play, and whether
+        # the hand is blocked (R6.2), without scanning every hand after every tile.
+        self._suits = [_suit_counts(h) for h in state.hands]
+        self._cache: list[Move] | None = None  # legal moves of the current position
 
     # -- creation -----------------------------------------------------------------
 
@@ -129,13 +136,32 @@ class Match:
     def legal_moves(self) -> list[Move]:
         """The moves of the seat to move: `(tile, end)`, one entry per distinct
         placement (R4.4); `end` is None for a lead. Empty when no decision is due."""
+        cached = self._cache
+        if cached is None:
+            cached = self._cache = self._legal()
+        return list(cached)
+
+    def _legal(self) -> list[Move]:
         s = self.state
         if s.phase is not Phase.PLAYING or s.turn is None:
             return []
-        line = s.line
         if s.pending_drawn is not None:  # R5.1: the drawn tile, at the end of choice
             return [(s.pending_drawn, End.LEFT), (s.pending_drawn, End.RIGHT)]
-        return [(tile, end) for tile in sorted(s.hands[s.turn]) for end in line.placements(tile)]
+        line = s.line
+        if not line.chain:
+            return [(tile, None) for tile in s.hands[s.turn]]
+        left, right = line.left, line.right
+        both = left != right  # R4.4: equal ends give one placement
+        moves: list[Move] = []
+        for tile in s.hands[s.turn]:
+            low, high = tile
+            if low == left or high == left:
+                moves.append((tile, End.LEFT))
+                if both and (low == right or high == right):
+                    moves.append((tile, End.RIGHT))
+            elif low == right or high == right:
+                moves.append((tile, End.RIGHT))
+        return moves
 
     # -- the checked entry point ---------------------------------------------------------
 
@@ -143,11 +169,31 @@ class Match:
         """Apply one decision from untrusted input, or raise `GameError` and change
         nothing. `tile` is a `Tile` or `"a-b"`; `end` an `End`, `"left"`/`"right"`,
         or None when the tile has a single placement."""
-        move = self.check(seat, tile, end)
-        return self._apply(seat, *move)
+        return self._apply(seat, *self.check(seat, tile, end))
 
     def check(self, seat: Any, tile: Any, end: Any = None) -> Move:
         """Validate a decision without applying it; returns the canonical move."""
+        s = self.state
+        if s.phase is Phase.PLAYING and type(seat) is int and seat == s.turn:
+            if type(tile) is not Tile:
+                tile = _as_tile(tile)
+            if end is not None and type(end) is not End:
+                end = _as_end(end)
+            cached = self._cache
+            if cached is None:
+                cached = self._cache = self._legal()
+            ends = [e for t, e in cached if t == tile]
+            if ends:
+                if len(ends) == 1 and (end is None or ends[0] is None or end in ends):
+                    return tile, ends[0]
+                if end in ends:
+                    return tile, end
+                if s.line.left == s.line.right:
+                    return tile, ends[0]  # R4.4, R9.13: both ends give the same line
+        return self._refuse(seat, tile, end)
+
+    def _refuse(self, seat: Any, tile: Any, end: Any) -> Move:
+        """Say precisely why a decision that is not a legal move was refused."""
         s = self.state
         if s.phase is Phase.MATCH_OVER:
             raise GameError(ErrorCode.MATCH_OVER, "the match is over")
@@ -164,23 +210,14 @@ class Match:
         if s.pending_drawn is not None and tile != s.pending_drawn:
             raise GameError(ErrorCode.MUST_PLAY_DRAWN_TILE, f"the drawn {s.pending_drawn} is due")
         line = s.line
-        if line.is_empty:
-            return tile, None
-        placements = line.placements(tile)
-        if not placements:
+        if not line.placements(tile):
             raise GameError(ErrorCode.TILE_DOES_NOT_FIT, f"{tile} fits neither end")
         if end is None:
-            if len(placements) > 1:
-                raise GameError(ErrorCode.END_REQUIRED, f"{tile} fits both ends: choose one")
-            return tile, placements[0]
-        if len(placements) == 1 and line.left == line.right:
-            return tile, placements[0]  # R4.4, R9.13: both ends give the same line
-        if end not in placements:
-            raise GameError(
-                ErrorCode.TILE_DOES_NOT_FIT,
-                f"{tile} does not fit the {end.value} end ({line.number_at(end)})",
-            )
-        return tile, end
+            raise GameError(ErrorCode.END_REQUIRED, f"{tile} fits both ends: choose one")
+        raise GameError(
+            ErrorCode.TILE_DOES_NOT_FIT,
+            f"{tile} does not fit the {end.value} end ({line.number_at(end)})",
+        )
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand once the previous one is over."""
@@ -210,7 +247,8 @@ class Match:
         try:
             for attempt in range(MAX_REDEALS):
                 deal = s.dealer.deal(s.hand_no + 1, attempt, settings.n_players, settings.hand_size)
-                deal.check(settings.n_players, settings.hand_size)
+                if type(s.dealer) is not SeededDealer:  # seeded deals are whole by construction
+                    deal.check(settings.n_players, settings.hand_size)
                 misdeal = self.rules.misdeal(deal)
                 if misdeal is None:
                     break
@@ -221,13 +259,15 @@ class Match:
             s.dealer = dealer_from_dict(dealer_before)  # a refused deal changes nothing
             raise
         s.hand_no += 1
-        s.hands = [list(h) for h in deal.hands]
+        s.hands = [sorted(h) for h in deal.hands]
         s.rest = list(deal.rest)
         s.line = Line()
         s.turn = None
         s.pending_drawn = None
         s.last_player = None
         s.phase = Phase.PLAYING
+        self._suits = [_suit_counts(h) for h in s.hands]
+        self._cache = None
         leader, forced_tile = self.rules.opening(s)
         events.insert(0, HandStarted(s.hand_no, leader))
         s.log = list(events)
@@ -243,63 +283,80 @@ class Match:
     ) -> None:
         s = self.state
         s.hands[seat].remove(tile)
-        s.line.attach(tile, end)
+        counts = self._suits[seat]
+        low, high = tile
+        counts[low] -= 1
+        if high != low:
+            counts[high] -= 1
+        line = s.line
+        line.attach(tile, end)
         s.last_player = seat
-        self._log(Played(seat, tile, end, kind, (s.line.left, s.line.right)), events)
+        self._cache = None
+        event = Played(seat, tile, end, kind, (line.left, line.right))
+        events.append(event)
+        s.log.append(event)
 
     def _advance(self, seat: int, events: list[Event]) -> None:
         """After `seat` laid a tile: end the hand, or run the forced passes and draws
         until someone has a decision to make."""
         s = self.state
-        n = s.settings.n_players
         if not s.hands[seat]:
             self._end_hand(EndReason.DOMINO, events)  # R6.1, R7.1, R9.7
             return
-        if self._blocked():
+        left, right = s.line.left, s.line.right
+        suits = self._suits
+        if self._blocked(left, right):
             self._end_hand(EndReason.BLOCKED, events)  # R6.2: at once
             return
-        hands, line = s.hands, s.line
-        nxt = (seat + 1) % n
+        n = self._n
+        nxt = seat + 1 if seat + 1 < n else 0
         while True:
-            left, right = line.left, line.right
-            if any(t.low in (left, right) or t.high in (left, right) for t in hands[nxt]):
+            counts = suits[nxt]
+            if counts[left] or counts[right]:
                 s.turn = nxt
                 return
-            if s.settings.draws and s.rest:
-                drawn = self._draw_until_fit(nxt, events)
+            if self._draws and s.rest:
+                drawn = self._draw_until_fit(nxt, left, right, events)
                 if drawn is not None:
-                    placements = line.placements(drawn)
+                    placements = s.line.placements(drawn)
                     if len(placements) > 1:  # R5.1, R4.4: the drawer chooses the end
                         s.turn, s.pending_drawn = nxt, drawn
                         return
                     self._lay(nxt, drawn, placements[0], PlayKind.AUTO, events)
                     self._advance(nxt, events)
                     return
-                if self._blocked():  # R9.8: the last draw emptied the boneyard
+                if self._blocked(left, right):  # R9.8: the last draw emptied the boneyard
                     self._end_hand(EndReason.BLOCKED, events)
                     return
-            self._log(Passed(nxt, (left, right)), events)  # R5.1, R5.3
-            nxt = (nxt + 1) % n
+            event = Passed(nxt, (left, right))  # R5.1, R5.3
+            events.append(event)
+            s.log.append(event)
+            nxt = nxt + 1 if nxt + 1 < n else 0
 
-    def _draw_until_fit(self, seat: int, events: list[Event]) -> Tile | None:
+    def _draw_until_fit(self, seat: int, left: int, right: int, events: list[Event]) -> Tile | None:
         """R5.1: draw one at a time until a tile fits; None if the boneyard ran out."""
         s = self.state
-        ends = (s.line.left, s.line.right)
+        hand, counts = s.hands[seat], self._suits[seat]
         while s.rest:
             tile = s.rest.pop(0)
-            s.hands[seat].append(tile)
-            self._log(Drew(seat, tile, ends, len(s.rest)), events)
-            if tile.has(ends[0]) or tile.has(ends[1]):
+            bisect.insort(hand, tile)
+            low, high = tile
+            counts[low] += 1
+            if high != low:
+                counts[high] += 1
+            self._log(Drew(seat, tile, (left, right), len(s.rest)), events)
+            if low in (left, right) or high in (left, right):
                 return tile
         return None
 
-    def _blocked(self) -> bool:
+    def _blocked(self, left: int, right: int) -> bool:
         """R6.2: nobody can play (and, in the draw game, nothing is left to draw)."""
-        s = self.state
-        if s.settings.draws and s.rest:
+        if self._draws and self.state.rest:
             return False
-        left, right = s.line.left, s.line.right
-        return not any(t.has(left) or t.has(right) for hand in s.hands for t in hand)
+        for counts in self._suits:  # a plain loop: this runs after every tile
+            if counts[left] or counts[right]:
+                return False
+        return True
 
     def _log(self, event: Event, events: list[Event]) -> None:
         events.append(event)
@@ -307,6 +364,7 @@ class Match:
 
     def _end_hand(self, reason: EndReason, events: list[Event]) -> None:
         s = self.state
+        self._cache = None
         s.turn = None
         s.pending_drawn = None
         result = self.rules.end_hand(s, reason)
@@ -322,6 +380,15 @@ class Match:
         self._log(result, events)
         if match_result is not None:
             self._log(match_result, events)
+
+
+def _suit_counts(hand: list[Tile]) -> list[int]:
+    counts = [0] * 7
+    for low, high in hand:
+        counts[low] += 1
+        if high != low:
+            counts[high] += 1
+    return counts
 
 
 def _as_tile(raw: Any) -> Tile:

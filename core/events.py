@@ -1,7 +1,9 @@
 """What happened, step by step, for the bot to announce (R8.4).
 
-Every event is a small frozen record with a JSON-compatible `to_dict` and a
-matching `event_from_dict`, so the bot can store them next to the state.
+Every event is a small record with a JSON-compatible `to_dict` and a matching
+`event_from_dict`, so the bot can store them next to the state. Treat them as
+immutable; they are plain slotted dataclasses because the engine makes one or two
+per move and frozen ones cost three times as much to build.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ class MisdealReason(StrEnum):
     SUIT = "suit"  # six or more tiles bearing one number
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandStarted:
     hand_no: int
     leader: int  # the seat that leads (forced or free)
@@ -43,7 +45,7 @@ class HandStarted:
         return {"type": "hand_started", "hand_no": self.hand_no, "leader": self.leader}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Redealt:
     """R2.3, R8.4: a Kozel deal was rejected and dealt again."""
 
@@ -54,7 +56,7 @@ class Redealt:
         return {"type": "redeal", "seat": self.seat, "reason": self.reason.value}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Played:
     seat: int
     tile: Tile
@@ -73,7 +75,7 @@ class Played:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Drew:
     """R5.1. `tile` is None in every view but the drawer's (R8.4)."""
 
@@ -92,7 +94,7 @@ class Drew:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Passed:
     """R5.1 (empty boneyard), R5.3. `ends` proves the seat holds neither number."""
 
@@ -103,7 +105,7 @@ class Passed:
         return {"type": "pass", "seat": self.seat, "ends": list(self.ends)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class HandResult:
     """The end of a hand (R6, R7), with every hand revealed (R8.3, R9.12).
 
@@ -152,7 +154,7 @@ class HandResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchResult:
     """R6.4, R7.6, R7.7. `winner` and `goats` are seats (draw, block) or teams (Kozel)."""
 

@@ -23,7 +23,7 @@ class Phase(StrEnum):
     MATCH_OVER = "match_over"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
     """One player decision, enough to replay a match (with its dealer)."""
 
