@@ -41,11 +41,12 @@ class HardPlayer:
     """`samples` is the deterministic effort control; `clock` and `time_cap` (seconds)
     are only a safety net for the caller that wants one (core reads no clock itself)."""
 
-    samples: int = 40
+    samples: int = 64  # deals sampled per decision, each move played out on every one
+    exact_samples: int = 24  # deals per decision once they are searched exactly
     candidates_per_sample: int = 3
-    temperature: float = 2.5  # how sharply others are assumed to prefer heavy tiles
-    exact_tiles: int = 9  # solve each sample exactly when hands hold this many tiles or fewer
-    exact_nodes: int = 4000  # node budget per exact solve; over it, fall back to a play-out
+    temperature: float = 1.0  # how sharply others are assumed to prefer heavy tiles
+    exact_tiles: int = 14  # search each sample exactly once hands hold this many tiles or fewer
+    exact_nodes: int = 3000  # positions per sample; over it, the sample is played out instead
     weighting: bool = True  # weight samples by the likelihood of the observed plays
     policy: int = HOLDER  # how every seat plays in the play-outs
     clock: Clock | None = None
@@ -55,7 +56,8 @@ class HardPlayer:
         moves = list(view.legal_moves)
         if len(moves) == 1:
             return moves[0]
-        return self.best_move(view, self.sample(infer(view), rng))
+        count = self.exact_samples if self._exact(view) else self.samples
+        return self.best_move(view, self.sample(infer(view), rng, count))
 
     def best_move(self, view: SeatView, samples: list[Sample]) -> Move:
         """The legal move with the best weighted score across `samples`."""
@@ -63,7 +65,7 @@ class HardPlayer:
         deadline = self.clock() + self.time_cap if self.clock else None
         score = scorer_for(view)
         totals = [0.0] * len(moves)
-        exact = view.boneyard_size == 0 and sum(view.hand_sizes) <= self.exact_tiles
+        exact = self._exact(view)
         for sample in samples:
             values = self._solve_all(view, sample, moves, score) if exact else None
             if values is None:
@@ -75,20 +77,24 @@ class HardPlayer:
         best = max(range(len(moves)), key=lambda k: (totals[k], -k))
         return moves[best]
 
+    def _exact(self, view: SeatView) -> bool:
+        """Few enough tiles in hands, and nothing to draw: search every sample exactly."""
+        return view.boneyard_size == 0 and sum(view.hand_sizes) <= self.exact_tiles
+
     # -- sampling ------------------------------------------------------------------------
 
-    def sample(self, know: Knowledge, rng: random.Random) -> list[Sample]:
+    def sample(self, know: Knowledge, rng: random.Random, count: int) -> list[Sample]:
         """Deals of the unseen tiles consistent with the view; when others' plays
         were observed, the most likely of several candidates, weighted by likelihood."""
         evidence = self._evidence(know) if self.weighting else []
         dealer = _ConstrainedDealer(know)
         if not evidence:
-            return [self._finish(know, dealer.deal(rng), 1.0, rng) for _ in range(self.samples)]
-        drawn = [dealer.deal(rng) for _ in range(self.samples * self.candidates_per_sample)]
+            return [self._finish(know, dealer.deal(rng), 1.0, rng) for _ in range(count)]
+        drawn = [dealer.deal(rng) for _ in range(count * self.candidates_per_sample)]
         weighted = sorted(
             ((self._log_likelihood(evidence, hands), i) for i, hands in enumerate(drawn)),
             reverse=True,
-        )[: self.samples]
+        )[:count]
         top = weighted[0][0]
         return [self._finish(know, drawn[i], math.exp(lp - top), rng) for lp, i in weighted]
 
