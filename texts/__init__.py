@@ -1,0 +1,87 @@
+"""Every user-facing string, one Fluent file per language (`texts/<lang>/bot.ftl`).
+
+This package knows nothing of Telegram: it turns a key and its arguments into text
+in one language. The texts may hold Telegram HTML markup; whoever fills in a
+placeholder with user-supplied text escapes it first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Protocol
+
+from fluent.runtime import FluentBundle, FluentResource
+
+LANGUAGES: tuple[str, ...] = ("en", "ru", "fr", "it")
+LANGUAGE_NAMES: Mapping[str, str] = {
+    "en": "English",
+    "ru": "Русский",
+    "fr": "Français",
+    "it": "Italiano",
+}
+TEXTS_DIR = Path(__file__).resolve().parent
+FILE_NAME = "bot.ftl"
+
+Arg = str | int
+
+log = logging.getLogger(__name__)
+
+
+class Translate(Protocol):
+    """A language already chosen: `t("key", name=...)`."""
+
+    def __call__(self, key: str, /, **args: Arg) -> str: ...
+
+
+class Texts:
+    """All languages' bundles; `get` formats one message, falling back to the default
+    language (then to the key itself) so a missing string never breaks a reply."""
+
+    def __init__(self, default: str = "en", root: Path = TEXTS_DIR) -> None:
+        if default not in LANGUAGES:
+            raise ValueError(f"unknown default language {default!r}")
+        self.default = default
+        self._bundles: dict[str, FluentBundle] = {}
+        for lang in LANGUAGES:
+            # Isolation marks (FSI/PDI) would show up as stray characters in clients
+            # that ignore them; every language here is written left to right.
+            bundle = FluentBundle([lang], use_isolating=False)
+            bundle.add_resource(FluentResource((root / lang / FILE_NAME).read_text("utf-8")))
+            self._bundles[lang] = bundle
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return LANGUAGES
+
+    def resolve(self, code: str | None) -> str:
+        """The language to use for a Telegram `language_code` ("pt-BR", "ru", None)."""
+        if code:
+            base = code.replace("_", "-").split("-")[0].lower()
+            if base in self._bundles:
+                return base
+        return self.default
+
+    def get(self, lang: str, key: str, /, **args: Arg) -> str:
+        """The message `key` in `lang`, with `args` filled in."""
+        for candidate in (lang, self.default):
+            bundle = self._bundles.get(candidate)
+            if bundle is not None and bundle.has_message(key):
+                message = bundle.get_message(key)
+                if message.value is None:
+                    continue
+                text, errors = bundle.format_pattern(message.value, args)
+                if errors:
+                    log.warning("text %s/%s: %s", candidate, key, errors)
+                return str(text)
+        log.error("text %s/%s is missing", lang, key)
+        return key
+
+    def translator(self, lang: str) -> Translate:
+        """A `Translate` bound to `lang`."""
+
+        def translate(key: str, /, **args: Arg) -> str:
+            return self.get(lang, key, **args)
+
+        return translate

@@ -1,0 +1,59 @@
+"""Game buttons: a move, Next hand, Rematch. Each press is checked against the stored
+game (id, version, seat, turn) and the engine; a refused press changes nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+
+from aiogram import Bot
+from aiogram.types import CallbackQuery
+
+from bot.callbacks import ActionData, EndCode, GameAction, MoveData
+from bot.delivery import show_game
+from bot.handlers.common import private_router
+from bot.record import GameRecord
+from bot.service import GameService, RefusalCode, RefusalError
+from texts import Texts
+
+router = private_router("moves")
+
+# A refused press that comes with the current game refreshes the message, so the
+# player sees why (another press got there first, or the hand moved on).
+_REFRESH = {RefusalCode.STALE, RefusalCode.GAME_OVER, RefusalCode.NOT_YOUR_TURN}
+_ENDS = {EndCode.LEFT: "left", EndCode.RIGHT: "right", EndCode.NONE: None}
+
+
+@router.callback_query(MoveData.filter())
+async def move(
+    query: CallbackQuery, callback_data: MoveData, bot: Bot, service: GameService, texts: Texts
+) -> None:
+    """Play the pressed tile, then the bots, and show the result."""
+    data = callback_data
+    await _run(
+        bot,
+        service,
+        texts,
+        service.play(data.game, query.from_user.id, data.version, data.tile, _ENDS[data.end]),
+    )
+
+
+@router.callback_query(ActionData.filter())
+async def action(
+    query: CallbackQuery, callback_data: ActionData, bot: Bot, service: GameService, texts: Texts
+) -> None:
+    """Next hand or Rematch."""
+    data, user_id = callback_data, query.from_user.id
+    if data.action is GameAction.NEXT_HAND:
+        await _run(bot, service, texts, service.next_hand(data.game, user_id, data.version))
+    else:
+        await _run(bot, service, texts, service.rematch(data.game, user_id, data.version))
+
+
+async def _run(bot: Bot, service: GameService, texts: Texts, change: Awaitable[GameRecord]) -> None:
+    try:
+        record = await change
+    except RefusalError as refusal:
+        if refusal.code in _REFRESH and refusal.record is not None:
+            await show_game(bot, service, texts, refusal.record)
+        raise
+    await show_game(bot, service, texts, record)

@@ -1,0 +1,149 @@
+"""Views -> inline keyboards. Move buttons come from the view's legal moves only:
+the bot offers what the engine allows and nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.callbacks import (
+    ActionData,
+    EndCode,
+    GameAction,
+    LangData,
+    MenuData,
+    MoveData,
+    RulesData,
+    StopData,
+)
+from bot.record import GameRecord
+from bot.render import tile_text, variant_name
+from bot.service import opponent_choices
+from core.engine import Move
+from core.line import End
+from core.players import Level
+from core.state import Phase
+from core.variants import TARGETS, Variant
+from core.views import SeatView
+from texts import LANGUAGE_NAMES, LANGUAGES, Translate
+
+ROW = 4  # tile buttons per row: fits a phone screen
+END_CODES = {End.LEFT: EndCode.LEFT, End.RIGHT: EndCode.RIGHT, None: EndCode.NONE}
+
+
+def _rows(buttons: Sequence[InlineKeyboardButton], width: int) -> list[list[InlineKeyboardButton]]:
+    return [list(buttons[i : i + width]) for i in range(0, len(buttons), width)]
+
+
+def move_label(move: Move, ends: tuple[int, int] | None) -> str:
+    """A tile turned the way it would lie: `◀ 2|5` joins 5 on the left, `5|2 ▶` on the right."""
+    tile, end = move
+    if end is None or ends is None:
+        return tile_text(tile)
+    if end is End.LEFT:
+        return f"◀ {tile.other(ends[0])}|{ends[0]}"
+    return f"{ends[1]}|{tile.other(ends[1])} ▶"
+
+
+def move_buttons(record: GameRecord, view: SeatView) -> list[list[InlineKeyboardButton]]:
+    """The seat's legal moves, grouped by end: left end first, then right; a tile that
+    fits both (different) ends appears in both groups."""
+    groups: dict[End | None, list[InlineKeyboardButton]] = {None: [], End.LEFT: [], End.RIGHT: []}
+    for tile, end in view.legal_moves:
+        data = MoveData(
+            game=record.game_id, version=record.version, tile=str(tile), end=END_CODES[end]
+        )
+        groups[end].append(
+            InlineKeyboardButton(text=move_label((tile, end), view.ends), callback_data=data.pack())
+        )
+    rows: list[list[InlineKeyboardButton]] = []
+    for end in (None, End.LEFT, End.RIGHT):
+        rows.extend(_rows(groups[end], ROW))
+    return rows
+
+
+def game_keyboard(record: GameRecord, view: SeatView, t: Translate) -> InlineKeyboardMarkup | None:
+    """The game message's buttons for one seat: its moves, or Next hand, or Rematch."""
+    if not record.is_active and view.match_result is None:
+        return None  # stopped
+    action: GameAction | None = None
+    if view.phase is Phase.MATCH_OVER:
+        action, label = GameAction.REMATCH, t("btn-rematch")
+    elif view.phase is Phase.HAND_OVER:
+        action, label = GameAction.NEXT_HAND, t("btn-next-hand")
+    if action is not None:
+        data = ActionData(game=record.game_id, version=record.version, action=action)
+        return InlineKeyboardMarkup(
+            inline_keyboard=[[InlineKeyboardButton(text=label, callback_data=data.pack())]]
+        )
+    rows = move_buttons(record, view) if view.turn == view.seat else []
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+def _choice_keyboard(choices: Iterable[tuple[str, str]], width: int) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    for text, data in choices:
+        builder.button(text=text, callback_data=data)
+    builder.adjust(width)
+    return builder.as_markup()
+
+
+def menu_keyboard(menu: MenuData, t: Translate) -> InlineKeyboardMarkup:
+    """The next choice of the /play menu, given the ones made so far."""
+    if not menu.variant:
+        choices = [
+            (
+                variant_name(v, t),
+                MenuData(
+                    variant=v.value, opponents=_only(opponent_choices(v)), level="", target=0
+                ).pack(),
+            )
+            for v in Variant
+        ]
+        return _choice_keyboard(choices, 1)
+    if not menu.opponents:
+        variant = Variant(menu.variant)
+        choices = [
+            (t("btn-opponents", count=n), menu.model_copy(update={"opponents": n}).pack())
+            for n in opponent_choices(variant)
+        ]
+        return _choice_keyboard(choices, 3)
+    if not menu.level:
+        choices = [
+            (t(f"level-{level.value}"), menu.model_copy(update={"level": level.value}).pack())
+            for level in Level
+        ]
+        return _choice_keyboard(choices, 3)
+    choices = [
+        (str(target), menu.model_copy(update={"target": target}).pack()) for target in TARGETS
+    ]
+    return _choice_keyboard(choices, 3)
+
+
+def _only(choices: list[int]) -> int:
+    """The one possible choice (Kozel's three bots), or 0: still to choose."""
+    return choices[0] if len(choices) == 1 else 0
+
+
+def rules_keyboard(t: Translate) -> InlineKeyboardMarkup:
+    return _choice_keyboard(
+        ((variant_name(v, t), RulesData(variant=v.value).pack()) for v in Variant), 3
+    )
+
+
+def language_keyboard() -> InlineKeyboardMarkup:
+    return _choice_keyboard(
+        ((LANGUAGE_NAMES[lang], LangData(lang=lang).pack()) for lang in LANGUAGES), 2
+    )
+
+
+def stop_keyboard(game_id: str, t: Translate) -> InlineKeyboardMarkup:
+    return _choice_keyboard(
+        (
+            (t("btn-stop-yes"), StopData(game=game_id, confirm=True).pack()),
+            (t("btn-stop-no"), StopData(game=game_id, confirm=False).pack()),
+        ),
+        2,
+    )

@@ -1,0 +1,302 @@
+"""Use cases, with no aiogram types: create a game, play a move, run the bots until
+a human must decide, deal the next hand, rematch, stop.
+
+Every change is load -> check -> apply through `core` -> compare-and-set save. The
+rules are `core`'s alone: this module only asks the engine and the bot players.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+
+from bot.record import NAME_LIMIT, BotSeat, GameRecord, GameStatus, HumanSeat, LogMark, Seat
+from bot.storage import ChatBusyError, GameStorage, VersionConflictError
+from core.engine import Match
+from core.errors import ErrorCode, GameError
+from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
+from core.variants import HAND_SIZES, Variant
+from core.views import public_view, seat_view
+
+MAX_BOT_MOVES = 1000  # far more than any hand needs; only stops a broken player
+
+
+class RefusalCode(StrEnum):
+    """Why a request changed nothing."""
+
+    NO_GAME = "no-game"  # unknown or expired game
+    NOT_A_PLAYER = "not-a-player"  # a press from someone who has no seat in the game
+    STALE = "stale"  # an old button, or another press got there first
+    GAME_OVER = "game-over"  # the game was finished or stopped
+    GAME_RUNNING = "game-running"  # the chat already has an active game
+    NOT_YOUR_TURN = "not-your-turn"
+    INVALID = "invalid"  # forged input the engine refused
+    BAD_OPTIONS = "bad-options"  # a game the engine cannot be set up with
+    UNKNOWN_BUTTON = "unknown-button"  # callback data no handler understands
+
+
+class RefusalError(Exception):
+    """A request that changed nothing. `record` is the current game, when known,
+    so the caller can show it again."""
+
+    def __init__(self, code: RefusalCode, record: GameRecord | None = None) -> None:
+        super().__init__(code.value)
+        self.code = code
+        self.record = record
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A human player as the service needs them: no Telegram types."""
+
+    user_id: int
+    name: str
+    language: str
+    chat_id: int  # where their game message lives
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """What the /play menu chooses."""
+
+    variant: Variant
+    opponents: int
+    level: Level
+    target: int
+
+    @property
+    def n_players(self) -> int:
+        return 1 + self.opponents
+
+
+def opponent_choices(variant: Variant) -> list[int]:
+    """How many bot opponents a person alone can have in `variant` (from `core`'s table).
+    In Kozel the three are a partner and two opponents."""
+    return sorted(n - 1 for n in HAND_SIZES[variant])
+
+
+def default_players() -> dict[Level, BotPlayer]:
+    """The bot players, the hard one with a wall-clock safety net (core reads no clock)."""
+    return {
+        Level.EASY: EasyPlayer(),
+        Level.MEDIUM: MediumPlayer(),
+        Level.HARD: HardPlayer(clock=time.perf_counter),
+    }
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+_STALE_ENGINE_CODES = {ErrorCode.HAND_OVER, ErrorCode.MATCH_OVER, ErrorCode.HAND_NOT_OVER}
+
+
+def _refusal_for(error: GameError, record: GameRecord) -> RefusalError:
+    if error.code is ErrorCode.NOT_YOUR_TURN:
+        return RefusalError(RefusalCode.NOT_YOUR_TURN, record)
+    if error.code in _STALE_ENGINE_CODES:
+        return RefusalError(RefusalCode.STALE, record)
+    return RefusalError(RefusalCode.INVALID, record)
+
+
+class GameService:
+    """The use cases, over a `GameStorage` and a set of bot players."""
+
+    def __init__(
+        self,
+        storage: GameStorage,
+        players: Mapping[Level, BotPlayer],
+        *,
+        rng: random.Random | None = None,
+        now: Callable[[], datetime] = _utcnow,
+    ) -> None:
+        self.storage = storage
+        self._players = dict(players)
+        self._rng = rng or random.SystemRandom()
+        self._now = now
+
+    # -- reading ---------------------------------------------------------------------
+
+    async def game_for_chat(self, chat_id: int) -> GameRecord | None:
+        """The chat's latest game, active or not."""
+        return await self.storage.load_for_chat(chat_id)
+
+    async def active_game(self, chat_id: int) -> GameRecord | None:
+        """The chat's game if it is still being played."""
+        record = await self.game_for_chat(chat_id)
+        return record if record is not None and record.is_active else None
+
+    # -- creating ---------------------------------------------------------------------
+
+    async def create(
+        self, chat_id: int, person: Person, options: GameOptions, message_id: int | None
+    ) -> GameRecord:
+        """Start a game for `person` against bots; the first bot moves are made."""
+        try:
+            level = Level(options.level)
+            seed = self._rng.getrandbits(63)
+            match, _ = Match.new(options.variant, options.n_players, options.target, seed=seed)
+        except (GameError, ValueError) as exc:
+            raise RefusalError(RefusalCode.BAD_OPTIONS) from exc
+        human = HumanSeat(
+            user_id=person.user_id,
+            name=person.name[:NAME_LIMIT],
+            language=person.language,
+            chat_id=person.chat_id,
+            message_id=message_id,
+        )
+        seats: list[Seat] = [human, *(BotSeat(level=level) for _ in range(options.opponents))]
+        return await self._store_new(chat_id, seats, match, seed)
+
+    async def rematch(self, game_id: str, user_id: int, version: int) -> GameRecord:
+        """A new match with the same seats and settings, once the match is over."""
+        record, _ = await self._checked(game_id, user_id, version, active=False)
+        if record.status is not GameStatus.FINISHED:
+            raise RefusalError(RefusalCode.STALE, record)
+        settings = Match.from_dict(record.engine).settings
+        seed = self._rng.getrandbits(63)
+        match, _ = Match.new(settings.variant, settings.n_players, settings.target, seed=seed)
+        seats = [
+            s.model_copy(update={"log_mark": LogMark()}) if isinstance(s, HumanSeat) else s
+            for s in record.seats
+        ]
+        return await self._store_new(record.chat_id, seats, match, seed)
+
+    async def _store_new(
+        self, chat_id: int, seats: list[Seat], match: Match, seed: int
+    ) -> GameRecord:
+        now = self._now()
+        record = GameRecord(
+            game_id=f"{self._rng.getrandbits(40):010x}",
+            chat_id=chat_id,
+            seats=seats,
+            engine={},
+            seed=seed,
+            created_at=now,
+            updated_at=now,
+        )
+        await asyncio.to_thread(self._run_bots, record, match)
+        record = self._with_match(record, match)
+        try:
+            return await self.storage.create(record)
+        except ChatBusyError as exc:
+            raise RefusalError(RefusalCode.GAME_RUNNING, await self.active_game(chat_id)) from exc
+        except VersionConflictError as exc:
+            raise RefusalError(RefusalCode.STALE, await self.active_game(chat_id)) from exc
+
+    # -- changing a game ----------------------------------------------------------------------
+
+    async def play(
+        self, game_id: str, user_id: int, version: int, tile: str, end: str | None
+    ) -> GameRecord:
+        """The user's move (untrusted input, checked by the engine), then the bots' moves
+        up to the next human decision."""
+        record, seat = await self._checked(game_id, user_id, version)
+        match = Match.from_dict(record.engine)
+        mark = LogMark(hand_no=public_view(match).hand_no, index=len(public_view(match).history))
+
+        def move() -> None:
+            match.play(seat, tile, end)
+            self._run_bots(record, match)
+
+        try:
+            await asyncio.to_thread(move)
+        except GameError as exc:
+            raise _refusal_for(exc, record) from exc
+        seats = list(record.seats)
+        seats[seat] = record.human(seat).model_copy(update={"log_mark": mark})
+        return await self._save(record.model_copy(update={"seats": seats}), match)
+
+    async def next_hand(self, game_id: str, user_id: int, version: int) -> GameRecord:
+        """Deal the next hand once the previous one is over."""
+        record, _ = await self._checked(game_id, user_id, version)
+        match = Match.from_dict(record.engine)
+
+        def deal() -> None:
+            match.next_hand()
+            self._run_bots(record, match)
+
+        try:
+            await asyncio.to_thread(deal)
+        except GameError as exc:
+            raise _refusal_for(exc, record) from exc
+        return await self._save(record, match)
+
+    async def stop(self, game_id: str, user_id: int) -> GameRecord:
+        """Abandon an active game (any of its human players may)."""
+        record, _ = await self._checked(game_id, user_id, version=None)
+        return await self._save_record(record.model_copy(update={"status": GameStatus.STOPPED}))
+
+    async def attach_message(
+        self, game_id: str, seat: int, message_id: int, version: int
+    ) -> GameRecord:
+        """Remember where a seat's game message now lives (after sending it anew)."""
+        record = await self.storage.load(game_id)
+        if record is None:
+            raise RefusalError(RefusalCode.NO_GAME)
+        if record.version != version:
+            raise RefusalError(RefusalCode.STALE, record)
+        seats = list(record.seats)
+        seats[seat] = record.human(seat).model_copy(update={"message_id": message_id})
+        return await self._save_record(record.model_copy(update={"seats": seats}))
+
+    async def set_language(self, chat_id: int, user_id: int, lang: str) -> GameRecord | None:
+        """The user's seat in the chat's active game speaks `lang` from now on.
+        Returns the saved record, or None when there is nothing to change."""
+        record = await self.active_game(chat_id)
+        seat = record.seat_of(user_id) if record is not None else None
+        if record is None or seat is None or record.human(seat).language == lang:
+            return None
+        seats = list(record.seats)
+        seats[seat] = record.human(seat).model_copy(update={"language": lang})
+        return await self._save_record(record.model_copy(update={"seats": seats}))
+
+    # -- the steps ------------------------------------------------------------------------------
+
+    async def _checked(
+        self, game_id: str, user_id: int, version: int | None, *, active: bool = True
+    ) -> tuple[GameRecord, int]:
+        record = await self.storage.load(game_id)
+        if record is None:
+            raise RefusalError(RefusalCode.NO_GAME)
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise RefusalError(RefusalCode.NOT_A_PLAYER)
+        if version is not None and version != record.version:
+            raise RefusalError(RefusalCode.STALE, record)
+        if active and not record.is_active:
+            raise RefusalError(RefusalCode.GAME_OVER, record)
+        return record, seat
+
+    def _run_bots(self, record: GameRecord, match: Match) -> None:
+        """Let bot seats decide until a human must, or the hand is over."""
+        for _ in range(MAX_BOT_MOVES):
+            seat = match.turn
+            if seat is None:
+                return
+            occupant = record.seats[seat]
+            if not isinstance(occupant, BotSeat):
+                return
+            # One rng per decision, derived from the game: a game can be replayed exactly.
+            rng = random.Random(f"{record.seed}:{match.state.hand_no}:{len(match.state.decisions)}")
+            tile, end = self._players[occupant.level].choose(seat_view(match, seat), rng)
+            match.play(seat, tile, end)
+        raise RuntimeError(f"bots made {MAX_BOT_MOVES} moves without reaching a human")
+
+    def _with_match(self, record: GameRecord, match: Match) -> GameRecord:
+        status = GameStatus.FINISHED if match.match_over else record.status
+        return record.model_copy(update={"engine": match.to_dict(), "status": status})
+
+    async def _save(self, record: GameRecord, match: Match) -> GameRecord:
+        return await self._save_record(self._with_match(record, match))
+
+    async def _save_record(self, record: GameRecord) -> GameRecord:
+        try:
+            return await self.storage.save(record.model_copy(update={"updated_at": self._now()}))
+        except VersionConflictError as exc:
+            raise RefusalError(RefusalCode.STALE, await self.storage.load(record.game_id)) from exc

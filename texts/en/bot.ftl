@@ -1,0 +1,257 @@
+## English. Telegram HTML: write &amp; &lt; &gt; for & < >.
+## $who is "you" or "other", to pick a grammatical form; $name is already escaped.
+
+## Names
+
+you = You
+bot-name = Bot { $n }
+team = { $first } &amp; { $second }
+
+variant-draw = Draw game
+variant-block = Block game
+variant-kozel = Kozel
+
+level-easy = Easy
+level-medium = Medium
+level-hard = Hard
+
+## Commands (the menu next to the text box)
+
+cmd-start = Welcome and what I can do
+cmd-play = Start a game against bots
+cmd-score = Scores of the current game
+cmd-rules = Rules of each game
+cmd-lang = Change the language
+cmd-stop = Abandon the current game
+cmd-help = How to play with me
+
+## Start and help
+
+start = Hello, { $name }! I play dominoes with you: the draw game, the block game, and Kozel, the Russian team game.
+help =
+    <b>Commands</b>
+    /play — a new game: choose the game, your bot opponents, their level and the target
+    /score — the scores of the current game
+    /rules — the rules of each game
+    /lang — the language I speak
+    /stop — abandon the current game
+    
+    Your game is one message that I keep up to date. Tap a tile to play it: ◀ puts it on the left end of the line, ▶ on the right. Bots play at once; drawing and passing are done for you.
+stray-text = Send /play to start a game, or /help to see what I can do.
+group-not-yet = I only play in private chats for now: write to me directly and send /play.
+
+## The /play menu
+
+menu-title = <b>New game</b>
+menu-chosen-variant = Game: { $variant }
+menu-chosen-opponents = Opponents: { $count ->
+    [one] 1 bot
+   *[other] { $count } bots
+}
+menu-chosen-kozel = You and a bot partner against two bots
+menu-chosen-level = Bots: { $level }
+menu-ask-variant = Which game?
+menu-ask-opponents = How many bot opponents?
+menu-ask-level = How strong should the bots be?
+menu-ask-target = Play to how many points?
+btn-opponents = { $count ->
+    [one] 1 bot
+   *[other] { $count } bots
+}
+play-running = You already have a game going: here it is again. To start another, /stop this one first.
+
+## The game message
+
+game-header = <b>{ $variant }</b> · hand { $hand } · { $target }
+target-classic = playing to { $target }
+target-kozel = goats past { $target }
+line = Line: { $tiles }
+line-empty = The line is empty.
+ends = Open ends: ◀ { $left } and { $right } ▶
+hand-size = { $name } { $count }
+hand-sizes = Tiles in hand: { $sizes }
+boneyard = Boneyard: { $count ->
+    [0] empty
+    [one] 1 tile
+   *[other] { $count } tiles
+}
+score-entry = { $side } { $score }
+scores = Score: { $scores }
+eggs-carried = · eggs carried: { $eggs }
+your-hand = Your hand: { $tiles }
+your-lead = <b>Your lead:</b> play any tile.
+your-move = <b>Your move:</b> pick a tile.
+your-turn-now = It is your move.
+waiting-for = Waiting for { $name }.
+game-stopped = This game was abandoned.
+
+end-left = on the left
+end-right = on the right
+
+## What happened since your last move
+
+log-hand-started = Hand { $hand } is dealt.
+log-redeal = { $who ->
+    [you] You were
+   *[other] { $name } was
+} dealt { $reason ->
+    [doubles] five doubles or more
+   *[suit] six tiles of one number
+}: reshuffled and dealt again.
+log-forced-lead = { $who ->
+    [you] You lead
+   *[other] { $name } leads
+} { $tile }, as the rules require.
+log-led = { $who ->
+    [you] You led
+   *[other] { $name } led
+} { $tile }.
+log-played = { $who ->
+    [you] You played
+   *[other] { $name } played
+} { $tile } { $end }.
+log-played-drawn = { $who ->
+    [you] You played
+   *[other] { $name } played
+} the drawn { $tile } { $end }.
+log-drew = { $who ->
+    [you] You drew
+   *[other] { $name } drew
+} { $count ->
+    [one] a tile
+   *[other] { $count } tiles
+}.
+log-drew-tiles = { $who ->
+    [you] You drew
+   *[other] { $name } drew
+} { $tiles }.
+log-passed = { $who ->
+    [you] You pass
+   *[other] { $name } passes
+} (knock).
+
+## End of a hand
+
+hand-domino = <b>Hand { $hand } is over:</b> { $who ->
+    [you] you played
+   *[other] { $name } played
+} the last tile — domino!
+hand-blocked = <b>Hand { $hand } is over:</b> blocked, nobody can play.
+hand-fish = <b>Hand { $hand } is over:</b> blocked — a fish!
+reveal = { $name }: { $tiles } — { $count }
+lone-tile = (a lone { $tile } counts { $count })
+reveal-boneyard = Left in the boneyard: { $tiles }
+reveal-out-of-play = Out of play: { $tiles }
+result-tie = The lowest count is shared: nobody scores, and the next hand opens with the highest double again.
+result-domino = { $who ->
+    [you] You score
+   *[other] { $name } scores
+} { $points }: the pips left in the opponents' hands.
+result-blocked = { $who ->
+    [you] You hold
+   *[other] { $name } holds
+} the fewest pips and { $who ->
+    [you] score
+   *[other] scores
+} { $points }: the opponents' pips minus { $who ->
+    [you] your
+   *[other] their
+} own.
+result-kozel-domino = { $team } win the hand.
+result-fish = { $team } hold more points and take the whole fish.
+result-records = { $team } write down { $points }.
+result-rule-13 = { $team } would write down { $points }, but { $who ->
+    [you] you are
+   *[other] they are
+} still at 0 and it is under 13: not recorded (rule of 13).
+result-eggs-used = That includes { $eggs } points of eggs carried over.
+result-eggs = Both teams hold the same: eggs! Nobody writes anything, and { $eggs } points go to the team that loses the next hand.
+btn-next-hand = Next hand
+btn-rematch = Rematch
+
+## End of the match
+
+match-won = <b>{ $who ->
+    [you] You win
+   *[other] { $name } wins
+} the match</b> with { $score } points!
+match-goats = <b>{ $team } reached { $score }: { $who ->
+    [you] you are
+   *[other] they are
+} the goats!</b>
+match-winners = { $team } win the match.
+match-dry = A dry win: the winners are still at 0!
+
+## /score, /stop, /lang, /rules
+
+score-none = No game here yet. Send /play to start one.
+stop-none = There is no game to stop.
+stop-confirm = Abandon the current game? The score will be lost.
+btn-stop-yes = Yes, abandon it
+btn-stop-no = No, keep playing
+stop-done = Game abandoned. Send /play for a new one.
+stop-kept = The game goes on.
+lang-choose = Choose a language:
+lang-set = I will speak English with you.
+rules-choose = The rules of which game?
+
+## Refusals (short alerts)
+
+refusal-no-game = This game no longer exists.
+refusal-not-a-player = This is not your game.
+refusal-stale = This button is out of date: the game has moved on.
+refusal-game-over = This game is over.
+refusal-game-running = You already have a game going. /stop it first.
+refusal-not-your-turn = It is not your turn.
+refusal-invalid = This button is not valid.
+refusal-bad-options = A game cannot be set up like that.
+refusal-unknown-button = This button no longer works.
+error-storage = I cannot reach my game store right now. Nothing was changed: please try again in a moment.
+error-generic = Something went wrong on my side. Please try again.
+
+## Rules
+
+rules-tiles =
+    <b>Tiles.</b> The double-six set: 28 tiles, each half showing 0 to 6 pips, every pair exactly once. A tile with both halves alike (0|0 … 6|6) is a double. A tile is worth its pips: 6|6 is 12, 2|5 is 7, 0|0 nothing.
+rules-play =
+    <b>Play.</b> In turn, clockwise, each player attaches one tile to one of the two ends of the line, matching the number at that end. If you can play, you must. Doubles lie crosswise, but the line always has just two open ends; a tile that fits both ends goes where you choose.
+rules-classic-goal =
+    <b>Goal.</b> Be the first to get rid of your tiles (or hold the fewest pips when the game is blocked), and be the first to reach the target score.
+rules-classic-lead =
+    <b>Who leads.</b> In the first hand, whoever holds the highest double leads with it; if nobody holds a double, the heaviest tile leads. I play this forced lead for you. In later hands the winner of the previous hand leads with any tile; after a tied hand the highest double leads again.
+rules-classic-end =
+    <b>End of a hand.</b> A player who lays their last tile — “domino!” — scores the pips left in all opponents' hands. If nobody can play, the game is blocked: the player with the fewest pips wins the hand and scores the opponents' pips minus their own. If the fewest is shared, nobody scores.
+    <b>The match.</b> The first player to reach the target — 50, 100 or 150 points — wins.
+rules-draw =
+    <b>Draw game</b> (with a boneyard)
+    
+    { rules-classic-goal }
+    { rules-tiles }
+    <b>Deal.</b> Two players get 7 tiles each, three or four players 5 each; the rest stay face down and make the boneyard.
+    { rules-classic-lead }
+    { rules-play }
+    <b>Drawing.</b> If you cannot play, draw from the boneyard one tile at a time until one fits, and play it at once; if the boneyard runs out first, you pass. You may not draw while you hold a playable tile. I draw and pass for you.
+    { rules-classic-end }
+rules-block =
+    <b>Block game</b>
+    
+    { rules-classic-goal }
+    { rules-tiles }
+    <b>Deal.</b> Two players get 7 tiles each (the other 14 stay face down, out of play), three players 6 each (10 out of play), four players 7 each (every tile is dealt).
+    { rules-classic-lead }
+    { rules-play }
+    <b>Passing.</b> There is nothing to draw: a player who cannot play passes (knocks). I pass for you.
+    { rules-classic-end }
+rules-kozel =
+    <b>Kozel</b> (“goat”), the Russian courtyard classic
+    
+    <b>Goal.</b> Four players in two teams, partners sitting opposite each other. Points are penalties: the first team to reach 101 loses.
+    { rules-tiles }
+    <b>Deal.</b> 7 tiles each, no boneyard. If a player gets 5 doubles or more, or 6 tiles bearing the same number, the tiles are reshuffled and dealt again.
+    <b>Who leads.</b> In the first hand the holder of 1|1 leads with it; later, whoever finished the previous hand leads with any tile.
+    { rules-play }
+    A player who cannot play passes (knocks); I pass for you.
+    <b>Scoring.</b> When a player lays their last tile, their team wins the hand, and the other team writes down the pips left in both its hands (a lone 0|0 left in a hand counts 25, a lone 6|6 counts 50).
+    <b>Fish.</b> A blocked hand is a fish: the team holding more points writes down all the points left in the four hands. If both teams hold the same, those are eggs: nobody writes anything, and the points go to the team that loses the next hand.
+    <b>Rule of 13.</b> While a team has written nothing yet, a hand total under 13 is not written down.
+    <b>The goats.</b> The first team to reach 101 points loses: they are the goats (51 or 151 with a target of 50 or 150). If the winners are still at 0, it is a dry win.
