@@ -246,6 +246,9 @@ def hand_summary(view: PublicView, result: HandResult, names: Names, t: Translat
     else:
         lines = [t("hand-blocked", hand=result.hand_no)]
     for seat, (hand, count) in enumerate(zip(result.hands_after, result.counts, strict=True)):
+        if not hand:
+            lines.append(t("reveal-empty", name=names(seat)))
+            continue
         line = t("reveal", name=names(seat), tiles=tiles_text(hand), count=count)
         if len(hand) == 1 and count != hand[0].value:  # R7.5, shown as the reason
             line += " " + t("lone-tile", tile=tile_text(hand[0]), count=count)

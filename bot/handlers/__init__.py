@@ -9,14 +9,15 @@ from bot.handlers import errors, lang, moves, play, rules, score, start, stop
 
 
 def routers() -> list[Router]:
+    """New routers for one dispatcher, in the order they are tried."""
     return [
-        errors.group_router,
-        start.router,
-        play.router,
-        moves.router,
-        score.router,
-        rules.router,
-        lang.router,
-        stop.router,
-        errors.fallback_router,
+        errors.create_group_router(),
+        start.create_router(),
+        play.create_router(),
+        moves.create_router(),
+        score.create_router(),
+        rules.create_router(),
+        lang.create_router(),
+        stop.create_router(),
+        errors.create_fallback_router(),
     ]

@@ -17,31 +17,39 @@ log = logging.getLogger(__name__)
 
 COMMANDS = ("start", "play", "score", "rules", "lang", "stop", "help")
 
-group_router = Router(name="groups")
-group_router.message.filter(F.chat.type != ChatType.PRIVATE)
 
-fallback_router = Router(name="fallback")
-
-
-@group_router.message(Command(*COMMANDS))
 async def group_command(message: Message, t: Translate) -> None:
     """Games in groups come later: point to the private chat."""
     await message.reply(t("group-not-yet"))
 
 
-@fallback_router.message(F.chat.type == ChatType.PRIVATE)
 async def stray_text(message: Message, t: Translate) -> None:
     await message.answer(t("stray-text"))
 
 
-@fallback_router.callback_query()
 async def unknown_button(_query: CallbackQuery) -> None:
     """Junk, or a button of an older version of the bot."""
     raise RefusalError(RefusalCode.UNKNOWN_BUTTON)
 
 
-@fallback_router.errors()
 async def on_error(event: ErrorEvent) -> bool:
     """Log what went wrong; the user was already told (see `RefusalMiddleware`)."""
     log.error("update %s failed", event.update.update_id, exc_info=event.exception)
     return True
+
+
+def create_group_router() -> Router:
+    """Commands sent in a group or a channel: tried before the private-chat routers."""
+    router = Router(name="groups")
+    router.message.filter(F.chat.type != ChatType.PRIVATE)
+    router.message.register(group_command, Command(*COMMANDS))
+    return router
+
+
+def create_fallback_router() -> Router:
+    """Tried last: stray text, unknown buttons, and the error handler."""
+    router = Router(name="fallback")
+    router.message.register(stray_text, F.chat.type == ChatType.PRIVATE)
+    router.callback_query.register(unknown_button)
+    router.errors.register(on_error)
+    return router

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import Bot
+from aiogram import Bot, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
@@ -13,15 +13,11 @@ from bot.keyboards import language_keyboard
 from bot.service import GameService, RefusalCode, RefusalError
 from texts import LANGUAGES, Texts, Translate
 
-router = private_router("lang")
 
-
-@router.message(Command("lang"))
 async def choose_language(message: Message, t: Translate) -> None:
     await message.answer(t("lang-choose"), reply_markup=language_keyboard())
 
 
-@router.callback_query(LangData.filter())
 async def set_language(
     query: CallbackQuery, callback_data: LangData, bot: Bot, service: GameService, texts: Texts
 ) -> None:
@@ -39,3 +35,11 @@ async def set_language(
     record = await service.set_language(chat_id, user_id, lang)
     if record is not None:
         await show_game(bot, service, texts, record)
+
+
+def create_router() -> Router:
+    """This feature's router (a new one per dispatcher: a router has one parent)."""
+    router = private_router("lang")
+    router.message.register(choose_language, Command("lang"))
+    router.callback_query.register(set_language, LangData.filter())
+    return router

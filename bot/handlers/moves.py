@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 
-from aiogram import Bot
+from aiogram import Bot, Router
 from aiogram.types import CallbackQuery
 
 from bot.callbacks import ActionData, EndCode, GameAction, MoveData
@@ -15,15 +15,12 @@ from bot.record import GameRecord
 from bot.service import GameService, RefusalCode, RefusalError
 from texts import Texts
 
-router = private_router("moves")
-
 # A refused press that comes with the current game refreshes the message, so the
 # player sees why (another press got there first, or the hand moved on).
 _REFRESH = {RefusalCode.STALE, RefusalCode.GAME_OVER, RefusalCode.NOT_YOUR_TURN}
 _ENDS = {EndCode.LEFT: "left", EndCode.RIGHT: "right", EndCode.NONE: None}
 
 
-@router.callback_query(MoveData.filter())
 async def move(
     query: CallbackQuery, callback_data: MoveData, bot: Bot, service: GameService, texts: Texts
 ) -> None:
@@ -37,7 +34,6 @@ async def move(
     )
 
 
-@router.callback_query(ActionData.filter())
 async def action(
     query: CallbackQuery, callback_data: ActionData, bot: Bot, service: GameService, texts: Texts
 ) -> None:
@@ -57,3 +53,11 @@ async def _run(bot: Bot, service: GameService, texts: Texts, change: Awaitable[G
             await show_game(bot, service, texts, refusal.record)
         raise
     await show_game(bot, service, texts, record)
+
+
+def create_router() -> Router:
+    """This feature's router (a new one per dispatcher: a router has one parent)."""
+    router = private_router("moves")
+    router.callback_query.register(move, MoveData.filter())
+    router.callback_query.register(action, ActionData.filter())
+    return router

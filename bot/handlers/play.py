@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import Bot
+from aiogram import Bot, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
@@ -16,10 +16,7 @@ from core.players import Level
 from core.variants import Variant
 from texts import Texts, Translate
 
-router = private_router("play")
 
-
-@router.message(Command("play"))
 async def play(
     message: Message, bot: Bot, service: GameService, texts: Texts, t: Translate
 ) -> None:
@@ -32,7 +29,6 @@ async def play(
     await message.answer(_menu_text(MenuData(), t), reply_markup=menu_keyboard(MenuData(), t))
 
 
-@router.callback_query(MenuData.filter())
 async def choose(
     query: CallbackQuery,
     callback_data: MenuData,
@@ -96,3 +92,11 @@ def _menu_text(menu: MenuData, t: Translate) -> str:
         step = "menu-ask-target"
     lines.append("\n" + t(step))
     return "\n".join(lines)
+
+
+def create_router() -> Router:
+    """This feature's router (a new one per dispatcher: a router has one parent)."""
+    router = private_router("play")
+    router.message.register(play, Command("play"))
+    router.callback_query.register(choose, MenuData.filter())
+    return router

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import Bot
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
@@ -14,14 +14,11 @@ from bot.service import RefusalCode, RefusalError
 from core.variants import Variant
 from texts import Translate
 
-router = private_router("rules")
-
 
 def rules_text(variant: Variant, t: Translate) -> str:
     return t(f"rules-{variant.value}")
 
 
-@router.message(Command("rules"))
 async def rules(message: Message, command: CommandObject, t: Translate) -> None:
     """`/rules kozel` shows one variant; plain `/rules` asks which."""
     arg = (command.args or "").strip().lower()
@@ -31,7 +28,6 @@ async def rules(message: Message, command: CommandObject, t: Translate) -> None:
     await message.answer(t("rules-choose"), reply_markup=rules_keyboard(t))
 
 
-@router.callback_query(RulesData.filter())
 async def show_rules(
     query: CallbackQuery, callback_data: RulesData, bot: Bot, t: Translate
 ) -> None:
@@ -44,3 +40,11 @@ async def show_rules(
     message = message_of(query)
     if message is None or not await edit(bot, message.chat.id, message.message_id, text, markup):
         await bot.send_message(chat_id=query.from_user.id, text=text, reply_markup=markup)
+
+
+def create_router() -> Router:
+    """This feature's router (a new one per dispatcher: a router has one parent)."""
+    router = private_router("rules")
+    router.message.register(rules, Command("rules"))
+    router.callback_query.register(show_rules, RulesData.filter())
+    return router

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from aiogram import Router
 from aiogram.filters import Command
 from aiogram.types import Message
 
@@ -12,10 +13,7 @@ from core.engine import Match
 from core.views import public_view
 from texts import Translate
 
-router = private_router("score")
 
-
-@router.message(Command("score"))
 async def score(message: Message, service: GameService, t: Translate) -> None:
     """Scores, target and whose turn it is; the last result if the match is over."""
     record = await service.game_for_chat(message.chat.id)
@@ -25,3 +23,10 @@ async def score(message: Message, service: GameService, t: Translate) -> None:
     viewer = record.seat_of(message.from_user.id) if message.from_user else None
     view = public_view(Match.from_dict(record.engine))
     await message.answer(score_text(record, view, viewer, t))
+
+
+def create_router() -> Router:
+    """This feature's router (a new one per dispatcher: a router has one parent)."""
+    router = private_router("score")
+    router.message.register(score, Command("score"))
+    return router

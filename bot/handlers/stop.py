@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from aiogram import Bot
+from aiogram import Bot, Router
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
@@ -13,10 +13,7 @@ from bot.keyboards import stop_keyboard
 from bot.service import GameService
 from texts import Texts, Translate
 
-router = private_router("stop")
 
-
-@router.message(Command("stop"))
 async def stop(message: Message, service: GameService, t: Translate) -> None:
     """Ask before abandoning the game."""
     record = await service.active_game(message.chat.id)
@@ -26,7 +23,6 @@ async def stop(message: Message, service: GameService, t: Translate) -> None:
     await message.answer(t("stop-confirm"), reply_markup=stop_keyboard(record.game_id, t))
 
 
-@router.callback_query(StopData.filter())
 async def confirm(
     query: CallbackQuery,
     callback_data: StopData,
@@ -45,3 +41,11 @@ async def confirm(
         text = t("stop-kept")
     if message is not None:
         await edit(bot, message.chat.id, message.message_id, text, None)
+
+
+def create_router() -> Router:
+    """This feature's router (a new one per dispatcher: a router has one parent)."""
+    router = private_router("stop")
+    router.message.register(stop, Command("stop"))
+    router.callback_query.register(confirm, StopData.filter())
+    return router

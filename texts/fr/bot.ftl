@@ -75,7 +75,7 @@ boneyard = Boneyard: { $count ->
     [one] 1 tile
    *[other] { $count } tiles
 }
-score-entry = { $side } { $score }
+score-entry = { $side }: { $score }
 scores = Score: { $scores }
 eggs-carried = · eggs carried: { $eggs }
 your-hand = Your hand: { $tiles }
@@ -139,6 +139,7 @@ hand-domino = <b>Hand { $hand } is over:</b> { $who ->
 hand-blocked = <b>Hand { $hand } is over:</b> blocked, nobody can play.
 hand-fish = <b>Hand { $hand } is over:</b> blocked — a fish!
 reveal = { $name }: { $tiles } — { $count }
+reveal-empty = { $name }: no tiles left
 lone-tile = (a lone { $tile } counts { $count })
 reveal-boneyard = Left in the boneyard: { $tiles }
 reveal-out-of-play = Out of play: { $tiles }

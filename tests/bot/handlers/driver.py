@@ -1,0 +1,35 @@
+"""Driving a whole game through button presses, as a person would."""
+
+from __future__ import annotations
+
+from tests.bot.telegram import StoredMessage, TelegramHarness, alert_of, user
+
+ALICE = user(1001, "Alice")
+
+
+async def open_game(
+    harness: TelegramHarness, variant: str, opponents: str | None, level: str, target: str
+) -> StoredMessage:
+    """/play, then the menu's choices by their button labels; returns the game message."""
+    await harness.send(ALICE, "/play")
+    menu = harness.fake.last_in(ALICE.id)
+    for label in (variant, opponents, level, target):
+        if not label:
+            continue
+        answer = await harness.press(ALICE, menu, menu.button(label).callback_data or "")
+        assert alert_of(answer) is None, alert_of(answer)
+        menu = harness.fake.message(menu.chat_id, menu.message_id)
+    return menu
+
+
+async def play_to_the_end(harness: TelegramHarness, game: StoredMessage, limit: int = 3000) -> int:
+    """Press the first button until the Rematch button shows; returns the presses made."""
+    for presses in range(limit):
+        game = harness.fake.message(game.chat_id, game.message_id)
+        buttons = game.buttons()
+        assert buttons, f"a game message without buttons:\n{game.text}"
+        if buttons[0].text == "Rematch":
+            return presses
+        answer = await harness.press(ALICE, game, buttons[0].callback_data or "")
+        assert alert_of(answer) is None, (alert_of(answer), game.text)
+    raise AssertionError("the match did not end")

@@ -1,0 +1,45 @@
+"""One full match against bots in each variant, driven by button presses to the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.record import GameStatus
+from bot.service import GameService
+from tests.bot.handlers.driver import ALICE, open_game, play_to_the_end
+from tests.bot.telegram import TelegramHarness
+
+
+@pytest.mark.parametrize(
+    ("variant", "opponents", "level", "target"),
+    [
+        ("Draw game", "3 bots", "Easy", "50"),
+        ("Draw game", "1 bot", "Hard", "50"),
+        ("Block game", "2 bots", "Medium", "50"),
+        ("Kozel", None, "Medium", "100"),
+    ],
+)
+async def test_a_whole_match_by_button_presses(
+    harness: TelegramHarness,
+    service: GameService,
+    variant: str,
+    opponents: str | None,
+    level: str,
+    target: str,
+) -> None:
+    game = await open_game(harness, variant, opponents, level, target)
+    presses = await play_to_the_end(harness, game)
+    assert presses > 5
+
+    final = harness.fake.message(game.chat_id, game.message_id)
+    record = await service.game_for_chat(ALICE.id)
+    assert record is not None and record.status is GameStatus.FINISHED
+    if variant == "Kozel":
+        assert "goats" in final.text
+    else:
+        assert "the match</b>" in final.text
+    # Every press was answered exactly once (TelegramHarness.press checks it) and the
+    # whole game lived in the one message the menu turned into.
+    assert {m.message_id for m in harness.fake.messages.values() if m.chat_id == ALICE.id} == {
+        game.message_id
+    } | {m.message_id for m in harness.fake.messages.values() if m.chat_id == ALICE.id}
