@@ -86,7 +86,8 @@ def play_match(
             for side in (0, 1):
                 tallies[side].hand_wins += 0.5
         else:
-            winning_side = result.winner if teams else side_of_seat[result.winner]
+            # A Kozel team t holds seats t and t + 2: its side is that of seat t.
+            winning_side = side_of_seat[result.winner]
             tallies[winning_side].hand_wins += 1
             # Kozel points are penalties recorded by the losing team.
             tallies[1 - winning_side if teams else winning_side].points += result.points
@@ -95,7 +96,7 @@ def play_match(
         match.next_hand()
     final = match.match_result
     assert final is not None
-    winner_side = final.winner if teams else side_of_seat[final.winner]
+    winner_side = side_of_seat[final.winner]
     for side in (0, 1):
         tallies[side].matches += 1
     tallies[winner_side].match_wins += 1

@@ -1,0 +1,152 @@
+"""Bot strength: the matchups and targets of the bot-player issue, side by side.
+
+    .venv/bin/python benchmarks/ai_strength.py [--hands 2000] [--jobs 2] [--only NAME]
+
+Every matchup plays seat-swapped pairs of matches (the same deals twice, the sides'
+seats exchanged) until each side has played at least `--hands` hands, and prints
+the share of hands won with its 95% interval, the share of matches won, points per
+hand and decision times. Reference players (greedy, sampler, omniscient) live in
+`reference_players.py`; the gap closed by hard is measured against greedy:
+(hard - 50%) / (omniscient - 50%).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.reference_players import (  # noqa: E402
+    greedy_decider,
+    omniscient_decider,
+    sampler_decider,
+)
+from core.arena import Decide, Tally, bot_decider, percentile, run_pair, share_with_interval  # noqa: E402
+from core.variants import Variant  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Matchup:
+    name: str
+    variant: Variant
+    n_players: int
+    a: str
+    b: str
+    hands_target: float | None = None  # minimum share of hands for side A
+    matches_target: float | None = None
+
+
+MATCHUPS = [
+    Matchup("block2 hard-greedy", Variant.BLOCK, 2, "hard", "greedy", 0.65),
+    Matchup("draw2 hard-greedy", Variant.DRAW, 2, "hard", "greedy", 0.62),
+    Matchup("kozel hard-greedy", Variant.KOZEL, 4, "hard", "greedy", 0.75, 0.93),
+    Matchup("kozel hard-sampler", Variant.KOZEL, 4, "hard", "sampler", 0.55),
+    Matchup("block2 hard-sampler", Variant.BLOCK, 2, "hard", "sampler", 0.55),
+    Matchup("block2 hard-medium", Variant.BLOCK, 2, "hard", "medium", 0.55),
+    Matchup("draw2 hard-medium", Variant.DRAW, 2, "hard", "medium", 0.55),
+    Matchup("kozel hard-medium", Variant.KOZEL, 4, "hard", "medium", 0.55),
+    Matchup("block2 medium-easy", Variant.BLOCK, 2, "medium", "easy", 0.5),
+    Matchup("draw2 medium-easy", Variant.DRAW, 2, "medium", "easy", 0.5),
+    Matchup("kozel medium-easy", Variant.KOZEL, 4, "medium", "easy", 0.5),
+    Matchup("block2 omniscient-greedy", Variant.BLOCK, 2, "omniscient", "greedy"),
+    Matchup("draw2 omniscient-greedy", Variant.DRAW, 2, "omniscient", "greedy"),
+    Matchup("kozel omniscient-greedy", Variant.KOZEL, 4, "omniscient", "greedy"),
+]
+
+
+def decider(name: str) -> Decide:
+    if name == "greedy":
+        return greedy_decider()
+    if name == "sampler":
+        return sampler_decider()
+    if name == "omniscient":
+        return omniscient_decider()
+    return bot_decider(name)
+
+
+def _pair(job: tuple[str, int, int, str, str]) -> tuple[Tally, Tally]:
+    variant, n_players, seed, a, b = job
+    return run_pair(Variant(variant), n_players, 100, seed, (decider(a), decider(b)))
+
+
+def play(matchup: Matchup, hands: int, jobs: int, pool: ProcessPoolExecutor) -> tuple[Tally, Tally]:
+    """Seat-swapped pairs of matches until side A has played `hands` hands."""
+    total = (Tally(), Tally())
+    seed = 0
+    while total[0].hands < hands:
+        batch = [
+            (matchup.variant.value, matchup.n_players, 10_000 + seed + i, matchup.a, matchup.b)
+            for i in range(max(jobs, 2) * 2)
+        ]
+        seed += len(batch)
+        for a, b in pool.map(_pair, batch):
+            total[0].merge(a)
+            total[1].merge(b)
+    return total
+
+
+def line(matchup: Matchup, tally: Tally, other: Tally) -> str:
+    share, half = share_with_interval(tally.hand_wins, tally.hands)
+    matches = tally.match_wins / max(tally.matches, 1)
+    verdicts = []
+    if matchup.hands_target is not None:
+        ok = share >= matchup.hands_target
+        verdicts.append(f"hands >= {matchup.hands_target:.0%}: {'met' if ok else 'NOT MET'}")
+    if matchup.matches_target is not None:
+        ok = matches >= matchup.matches_target
+        verdicts.append(f"matches >= {matchup.matches_target:.0%}: {'met' if ok else 'NOT MET'}")
+    return (
+        f"{matchup.name:<26} hands {share:6.1%} ± {half:4.1%} ({tally.hands})"
+        f"  matches {matches:6.1%} ({tally.matches})"
+        f"  pts/hand {tally.points / max(tally.hands, 1):5.2f} vs"
+        f" {other.points / max(other.hands, 1):5.2f}"
+        f"  A p50/p99 {percentile(tally.times, 0.5) * 1e3:5.1f}/"
+        f"{percentile(tally.times, 0.99) * 1e3:5.1f} ms"
+        + (f"  [{'; '.join(verdicts)}]" if verdicts else "")
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=2000, help="minimum hands per matchup")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", default="", help="run the matchups whose name contains this")
+    args = parser.parse_args()
+    shares: dict[str, float] = {}
+    hard_times: list[float] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for matchup in MATCHUPS:
+            if args.only not in matchup.name:
+                continue
+            start = time.perf_counter()
+            a, b = play(matchup, args.hands, args.jobs, pool)
+            shares[matchup.name] = a.hand_wins / max(a.hands, 1)
+            if matchup.a == "hard":
+                hard_times += a.times
+            print(line(matchup, a, b), f"({time.perf_counter() - start:.0f} s)", flush=True)
+    for variant in ("block2", "draw2", "kozel"):
+        hard = shares.get(f"{variant} hard-greedy")
+        omni = shares.get(f"{variant} omniscient-greedy")
+        if hard is not None and omni is not None and omni > 0.5:
+            print(
+                f"{variant}: hard closes {(hard - 0.5) / (omni - 0.5):.0%} of the gap from 50%"
+                f" to the omniscient player's {omni:.1%} against greedy"
+            )
+    if hard_times:
+        multi = [t for t in hard_times if t > 0]
+        print(
+            f"hard decisions: p50 {percentile(multi, 0.5) * 1e3:.1f} ms,"
+            f" p99 {percentile(multi, 0.99) * 1e3:.1f} ms over {len(multi)} decisions"
+            " (all of them, single-move ones included; the target is p50 <= 20, p99 <= 100)"
+        )
+
+
+if __name__ == "__main__":
+    main()
