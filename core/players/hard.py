@@ -176,7 +176,9 @@ class HardPlayer:
         rest = list(sample.rest)
         draws = view.boneyard_size > 0
         n = view.n_players
-        last, domino = playout(hands, rest, left, right, (me + 1) % n, draws, self.policy)
+        last, domino = playout(
+            hands, rest, left, right, (me + 1) % n, draws, self.policy, view.has_teams
+        )
         return score(hands, me if last < 0 else last, domino)
 
 

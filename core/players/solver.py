@@ -11,6 +11,7 @@ import math
 
 from core.players.bits import HIGH, LOW, SUIT
 from core.players.outcome import Scorer
+from core.players.sim import placements
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -81,7 +82,7 @@ class Solver:
             lo, hi = LOW[i], HIGH[i]
             rest = hand & ~bit
             hands[seat] = rest
-            for new_left, new_right in _placements(lo, hi, left, right):
+            for new_left, new_right in placements(lo, hi, left, right):
                 if not rest:
                     value = self.score(hands, seat, True)
                 else:
@@ -104,13 +105,3 @@ class Solver:
         else:
             self.table[key] = (best, _EXACT)
         return best
-
-
-def _placements(lo: int, hi: int, left: int, right: int) -> list[tuple[int, int]]:
-    """The distinct ends after laying lo-hi (R4.4: one placement when both ends match)."""
-    out = []
-    if lo == left or hi == left:
-        out.append((hi if lo == left else lo, right))
-    if (lo == right or hi == right) and left != right:
-        out.append((left, hi if lo == right else lo))
-    return out
