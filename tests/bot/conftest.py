@@ -11,11 +11,10 @@ import pytest
 from aiogram import Bot
 from fakeredis import FakeAsyncRedis, FakeServer
 
-from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
-
 from bot.app import create_bot, create_dispatcher
 from bot.service import GameService
 from bot.storage import GameStorage
+from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
 from tests.bot.telegram import TOKEN, FakeTelegram, TelegramHarness
 from texts import Texts
 

@@ -154,7 +154,9 @@ class FakeTelegram(BaseSession):
         if isinstance(method, SendMessage):
             chat_id = int(params["chat_id"])
             self._check_text(method, params)
-            message = StoredMessage(chat_id, next(self._ids), params["text"], params["reply_markup"])
+            message = StoredMessage(
+                chat_id, next(self._ids), params["text"], params["reply_markup"]
+            )
             self.messages[(chat_id, message.message_id)] = message
             return self._message(message)
         if isinstance(method, EditMessageText):
@@ -275,7 +277,7 @@ class TelegramHarness:
         chat_id = who.id if chat_id is None else chat_id
         entities = None
         if text.startswith("/"):
-            length = len(text.split()[0])
+            length = len(text.split(maxsplit=1)[0])
             entities = [MessageEntity(type="bot_command", offset=0, length=length)]
         message = Message(
             message_id=next(self.fake._ids),
@@ -307,7 +309,8 @@ class TelegramHarness:
 
     def answer_to(self, query_id: str) -> Call:
         answers = [
-            c for c in self.fake.named("answerCallbackQuery")
+            c
+            for c in self.fake.named("answerCallbackQuery")
             if c.params["callback_query_id"] == query_id
         ]
         assert len(answers) == 1, f"query {query_id} answered {len(answers)} times"
