@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
 from core.deal import Deal, SeededDealer
 from core.engine import Match
+from core.line import Line
 from core.players import HardPlayer, Level, player_for
 from core.rules.kozel import KozelRules
+from core.state import MatchState
+from core.tiles import Tile
 from core.variants import HAND_SIZES, Variant
 from core.views import seat_view
 
@@ -104,3 +108,31 @@ def test_a_bot_decides_the_same_whatever_the_hidden_tiles(
         )
         checked += 1
     assert checked >= 5
+
+
+def _reachable(root: object) -> list[object]:
+    """Every object reachable from `root` through references."""
+    seen: dict[int, object] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, type):
+            continue
+        seen[id(obj)] = obj
+        stack.extend(gc.get_referents(obj))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize(("variant", "n_players"), SETUPS)
+def test_a_view_holds_no_path_to_the_match_or_a_hidden_tile(
+    variant: Variant, n_players: int
+) -> None:
+    match, _ = Match.new(variant, n_players, 100, seed=21)
+    seat = match.turn
+    assert seat is not None
+    view = seat_view(match, seat)
+    reachable = _reachable(view)
+    assert not any(isinstance(obj, (Match, MatchState, Line)) for obj in reachable)
+    hidden = {t for s, hand in enumerate(match.state.hands) if s != seat for t in hand}
+    hidden |= set(match.state.rest)
+    assert not hidden & {obj for obj in reachable if isinstance(obj, Tile)}
