@@ -45,7 +45,7 @@ def storage(redis: FakeAsyncRedis) -> GameStorage:
     return GameStorage(redis)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def texts() -> Texts:
     return Texts()
 

@@ -1,258 +1,270 @@
-## English. Telegram HTML: write &amp; &lt; &gt; for & < >.
-## $who is "you" or "other", to pick a grammatical form; $name is already escaped.
+## Français. HTML de Telegram : écrire &amp; &lt; &gt; pour & < >.
+## $who vaut "you" ou "other" (choix de la forme) ; $name est déjà échappé.
 
-## Names
+## Noms
 
-you = You
+you = Vous
 bot-name = Bot { $n }
-team = { $first } &amp; { $second }
+team = { $first } et { $second }
 
-variant-draw = Draw game
-variant-block = Block game
+variant-draw = Avec pioche
+variant-block = Partie bloquée
 variant-kozel = Kozel
 
-level-easy = Easy
-level-medium = Medium
-level-hard = Hard
+level-easy = Facile
+level-medium = Moyen
+level-hard = Fort
 
-## Commands (the menu next to the text box)
+## Commandes (le menu à côté de la zone de saisie)
 
-cmd-start = Welcome and what I can do
-cmd-play = Start a game against bots
-cmd-score = Scores of the current game
-cmd-rules = Rules of each game
-cmd-lang = Change the language
-cmd-stop = Abandon the current game
-cmd-help = How to play with me
+cmd-start = Bienvenue et ce que je sais faire
+cmd-play = Nouvelle partie contre des bots
+cmd-score = Score de la partie en cours
+cmd-rules = Règles de chaque jeu
+cmd-lang = Changer de langue
+cmd-stop = Abandonner la partie en cours
+cmd-help = Comment jouer avec moi
 
-## Start and help
+## Accueil et aide
 
-start = Hello, { $name }! I play dominoes with you: the draw game, the block game, and Kozel, the Russian team game.
+start = Bonjour, { $name } ! Je joue aux dominos avec vous : avec pioche, en partie bloquée, et au Kozel, le jeu russe par équipes.
 help =
-    <b>Commands</b>
-    /play — a new game: choose the game, your bot opponents, their level and the target
-    /score — the scores of the current game
-    /rules — the rules of each game
-    /lang — the language I speak
-    /stop — abandon the current game
+    <b>Commandes</b>
+    /play — une nouvelle partie : choisissez le jeu, le nombre de bots adverses, leur niveau et le score visé
+    /score — le score de la partie en cours
+    /rules — les règles de chaque jeu
+    /lang — la langue dans laquelle je vous parle
+    /stop — abandonner la partie en cours
     
-    Your game is one message that I keep up to date. Tap a tile to play it: ◀ puts it on the left end of the line, ▶ on the right. Bots play at once; drawing and passing are done for you.
-stray-text = Send /play to start a game, or /help to see what I can do.
-group-not-yet = I only play in private chats for now: write to me directly and send /play.
+    Votre partie tient dans un seul message que je mets à jour. Touchez un domino pour le poser : ◀ le place à l'extrémité gauche de la chaîne, ▶ à droite. Les bots jouent aussitôt ; je pioche et je boude pour vous quand il le faut.
+stray-text = Envoyez /play pour commencer une partie, ou /help pour voir ce que je sais faire.
+group-not-yet = Pour l'instant je ne joue qu'en conversation privée : écrivez-moi directement et envoyez /play.
 
-## The /play menu
+## Le menu /play
 
-menu-title = <b>New game</b>
-menu-chosen-variant = Game: { $variant }
-menu-chosen-opponents = Opponents: { $count ->
-    [one] 1 bot
+menu-title = <b>Nouvelle partie</b>
+menu-chosen-variant = Jeu : { $variant }
+menu-chosen-opponents = Adversaires : { $count ->
+    [one] { $count } bot
    *[other] { $count } bots
 }
-menu-chosen-kozel = You and a bot partner against two bots
-menu-chosen-level = Bots: { $level }
-menu-ask-variant = Which game?
-menu-ask-opponents = How many bot opponents?
-menu-ask-level = How strong should the bots be?
-menu-ask-target = Play to how many points?
+menu-chosen-kozel = Vous et un bot partenaire contre deux bots
+menu-chosen-level = Bots : { $level }
+menu-ask-variant = Quel jeu ?
+menu-ask-opponents = Combien de bots adverses ?
+menu-ask-level = Quelle force pour les bots ?
+menu-ask-target = En combien de points ?
 btn-opponents = { $count ->
-    [one] 1 bot
+    [one] { $count } bot
    *[other] { $count } bots
 }
-play-running = You already have a game going: here it is again. To start another, /stop this one first.
+play-running = Vous avez déjà une partie en cours : la voici. Pour en commencer une autre, arrêtez d'abord celle-ci avec /stop.
 
-## The game message
+## Le message de la partie
 
-game-header = <b>{ $variant }</b> · hand { $hand } · { $target }
-target-classic = playing to { $target }
-target-kozel = goats past { $target }
-line = Line: { $tiles }
-line-empty = The line is empty.
-ends = Open ends: ◀ { $left } and { $right } ▶
+game-header = <b>{ $variant }</b> · manche { $hand } · { $target }
+target-classic = en { $target } points
+target-kozel = boucs au-delà de { $target }
+line = Chaîne : { $tiles }
+line-empty = La chaîne est vide.
+ends = Extrémités : ◀ { $left } et { $right } ▶
 hand-size = { $name } { $count }
-hand-sizes = Tiles in hand: { $sizes }
-boneyard = Boneyard: { $count ->
-    [0] empty
-    [one] 1 tile
-   *[other] { $count } tiles
+hand-sizes = Dominos en main : { $sizes }
+boneyard = Pioche : { $count ->
+    [0] vide
+    [one] { $count } domino
+   *[other] { $count } dominos
 }
-score-entry = { $side }: { $score }
-scores = Score: { $scores }
-eggs-carried = · eggs carried: { $eggs }
-your-hand = Your hand: { $tiles }
-your-lead = <b>Your lead:</b> play any tile.
-your-move = <b>Your move:</b> pick a tile.
-your-turn-now = It is your move.
-waiting-for = Waiting for { $name }.
-game-stopped = This game was abandoned.
+score-entry = { $side } : { $score }
+scores = Score : { $scores }
+eggs-carried = · œufs reportés : { $eggs }
+your-hand = Votre main : { $tiles }
+your-lead = <b>À vous d'ouvrir :</b> posez le domino de votre choix.
+your-move = <b>À vous :</b> choisissez un domino.
+your-turn-now = C'est à vous de jouer.
+waiting-for = On attend { $name }.
+game-stopped = Cette partie a été abandonnée.
 
-end-left = on the left
-end-right = on the right
+end-left = à gauche
+end-right = à droite
 
-## What happened since your last move
+## Ce qui s'est passé depuis votre dernier coup
 
-log-hand-started = Hand { $hand } is dealt.
+log-hand-started = La manche { $hand } est distribuée.
 log-redeal = { $who ->
-    [you] You were
-   *[other] { $name } was
-} dealt { $reason ->
-    [doubles] five doubles or more
-   *[suit] six tiles of one number
-}: reshuffled and dealt again.
+    [you] Vous recevez
+   *[other] { $name } reçoit
+} { $reason ->
+    [doubles] cinq doubles ou plus
+   *[suit] six dominos d'un même nombre
+} : on mélange et on redistribue.
 log-forced-lead = { $who ->
-    [you] You lead
-   *[other] { $name } leads
-} { $tile }, as the rules require.
+    [you] Vous ouvrez
+   *[other] { $name } ouvre
+} avec { $tile }, comme le veut la règle.
 log-led = { $who ->
-    [you] You led
-   *[other] { $name } led
-} { $tile }.
+    [you] Vous ouvrez
+   *[other] { $name } ouvre
+} avec { $tile }.
 log-played = { $who ->
-    [you] You played
-   *[other] { $name } played
+    [you] Vous posez
+   *[other] { $name } pose
 } { $tile } { $end }.
 log-played-drawn = { $who ->
-    [you] You played
-   *[other] { $name } played
-} the drawn { $tile } { $end }.
+    [you] Vous posez
+   *[other] { $name } pose
+} le { $tile } pioché { $end }.
 log-drew = { $who ->
-    [you] You drew
-   *[other] { $name } drew
+    [you] Vous piochez
+   *[other] { $name } pioche
 } { $count ->
-    [one] a tile
-   *[other] { $count } tiles
+    [one] un domino
+   *[other] { $count } dominos
 }.
 log-drew-tiles = { $who ->
-    [you] You drew
-   *[other] { $name } drew
+    [you] Vous piochez
+   *[other] { $name } pioche
 } { $tiles }.
 log-passed = { $who ->
-    [you] You pass
-   *[other] { $name } passes
-} (knock).
+    [you] Vous boudez
+   *[other] { $name } boude
+} (passe).
 
-## End of a hand
+## Fin de manche
 
-hand-domino = <b>Hand { $hand } is over:</b> { $who ->
-    [you] you played
-   *[other] { $name } played
-} the last tile — domino!
-hand-blocked = <b>Hand { $hand } is over:</b> blocked, nobody can play.
-hand-fish = <b>Hand { $hand } is over:</b> blocked — a fish!
-reveal = { $name }: { $tiles } — { $count }
-reveal-empty = { $name }: no tiles left
-lone-tile = (a lone { $tile } counts { $count })
-reveal-boneyard = Left in the boneyard: { $tiles }
-reveal-out-of-play = Out of play: { $tiles }
-result-tie = The lowest count is shared: nobody scores, and the next hand opens with the highest double again.
+hand-domino = <b>Fin de la manche { $hand } :</b> { $who ->
+    [you] vous posez votre
+   *[other] { $name } pose son
+} dernier domino — « domino ! »
+hand-blocked = <b>Fin de la manche { $hand } :</b> partie bloquée, plus personne ne peut jouer.
+hand-fish = <b>Fin de la manche { $hand } :</b> bloquée — un poisson !
+reveal = { $name } : { $tiles } — { $count }
+reveal-empty = { $name } : plus aucun domino
+lone-tile = (un { $tile } resté seul compte { $count })
+reveal-boneyard = Restait dans la pioche : { $tiles }
+reveal-out-of-play = Hors jeu : { $tiles }
+result-tie = Le plus petit total est partagé : personne ne marque, et la manche suivante s'ouvre de nouveau avec le double le plus fort.
 result-domino = { $who ->
-    [you] You score
-   *[other] { $name } scores
-} { $points }: the pips left in the opponents' hands.
+    [you] Vous marquez
+   *[other] { $name } marque
+} { $points } : les points restés dans les mains adverses.
 result-blocked = { $who ->
-    [you] You hold
-   *[other] { $name } holds
-} the fewest pips and { $who ->
-    [you] score
-   *[other] scores
-} { $points }: the opponents' pips minus { $who ->
-    [you] your
-   *[other] their
-} own.
-result-kozel-domino = { $team } win the hand.
-result-fish = { $team } hold more points and take the whole fish.
-result-records = { $team } write down { $points }.
-result-rule-13 = { $team } would write down { $points }, but { $who ->
-    [you] you are
-   *[other] they are
-} still at 0 and it is under 13: not recorded (rule of 13).
-result-eggs-used = That includes { $eggs } points of eggs carried over.
-result-eggs = Both teams hold the same: eggs! Nobody writes anything, and { $eggs } points go to the team that loses the next hand.
-btn-next-hand = Next hand
-btn-rematch = Rematch
+    [you] Vous avez
+   *[other] { $name } a
+} le moins de points et { $who ->
+    [you] marquez
+   *[other] marque
+} { $points } : les points des adversaires moins les { $who ->
+    [you] vôtres
+   *[other] siens
+}.
+result-kozel-domino = { $team } { $who ->
+    [you] gagnez
+   *[other] gagnent
+} la manche.
+result-fish = { $team } { $who ->
+    [you] avez le plus de points en main et prenez
+   *[other] ont le plus de points en main et prennent
+} tout le poisson.
+result-records = { $team } { $who ->
+    [you] inscrivez
+   *[other] inscrivent
+} { $points }.
+result-rule-13 = { $team } { $who ->
+    [you] devriez inscrire { $points }, mais vous êtes
+   *[other] devraient inscrire { $points }, mais ils sont
+} encore à 0 et c'est moins de 13 : rien n'est noté (règle du 13).
+result-eggs-used = Dont { $eggs } points d'œufs reportés.
+result-eggs = Les deux équipes ont autant de points : des œufs ! Personne n'inscrit rien, et { $eggs } points iront à l'équipe qui perdra la manche suivante.
+btn-next-hand = Manche suivante
+btn-rematch = Revanche
 
-## End of the match
+## Fin de la partie
 
 match-won = <b>{ $who ->
-    [you] You win
-   *[other] { $name } wins
-} the match</b> with { $score } points!
-match-goats = <b>{ $team } reached { $score }: { $who ->
-    [you] you are
-   *[other] they are
-} the goats!</b>
-match-winners = { $team } win the match.
-match-dry = A dry win: the winners are still at 0!
+    [you] Vous gagnez
+   *[other] { $name } gagne
+} la partie</b> avec { $score } points !
+match-goats = <b>{ $team } { $who ->
+    [you] atteignez { $score } : vous êtes
+   *[other] atteignent { $score } : ce sont
+} les boucs !</b>
+match-winners = { $team } { $who ->
+    [you] gagnez
+   *[other] gagnent
+} la partie.
+match-dry = Victoire sèche : les gagnants sont toujours à 0 !
 
 ## /score, /stop, /lang, /rules
 
-score-none = No game here yet. Send /play to start one.
-stop-none = There is no game to stop.
-stop-confirm = Abandon the current game? The score will be lost.
-btn-stop-yes = Yes, abandon it
-btn-stop-no = No, keep playing
-stop-done = Game abandoned. Send /play for a new one.
-stop-kept = The game goes on.
-lang-choose = Choose a language:
-lang-set = I will speak English with you.
-rules-choose = The rules of which game?
+score-none = Pas encore de partie ici. Envoyez /play pour en commencer une.
+stop-none = Il n'y a pas de partie à arrêter.
+stop-confirm = Abandonner la partie en cours ? Le score sera perdu.
+btn-stop-yes = Oui, abandonner
+btn-stop-no = Non, on continue
+stop-done = Partie abandonnée. Envoyez /play pour en commencer une autre.
+stop-kept = La partie continue.
+lang-choose = Choisissez une langue :
+lang-set = Je vous parlerai en français.
+rules-choose = Les règles de quel jeu ?
 
-## Refusals (short alerts)
+## Refus (alertes courtes)
 
-refusal-no-game = This game no longer exists.
-refusal-not-a-player = This is not your game.
-refusal-stale = This button is out of date: the game has moved on.
-refusal-game-over = This game is over.
-refusal-game-running = You already have a game going. /stop it first.
-refusal-not-your-turn = It is not your turn.
-refusal-invalid = This button is not valid.
-refusal-bad-options = A game cannot be set up like that.
-refusal-unknown-button = This button no longer works.
-error-storage = I cannot reach my game store right now. Nothing was changed: please try again in a moment.
-error-generic = Something went wrong on my side. Please try again.
+refusal-no-game = Cette partie n'existe plus.
+refusal-not-a-player = Ce n'est pas votre partie.
+refusal-stale = Ce bouton est périmé : la partie a avancé.
+refusal-game-over = Cette partie est terminée.
+refusal-game-running = Vous avez déjà une partie en cours. Faites d'abord /stop.
+refusal-not-your-turn = Ce n'est pas votre tour.
+refusal-invalid = Ce bouton n'est pas valable.
+refusal-bad-options = Impossible d'organiser une partie ainsi.
+refusal-unknown-button = Ce bouton ne fonctionne plus.
+error-storage = Je n'arrive pas à joindre mon stockage des parties. Rien n'a changé : réessayez dans un instant.
+error-generic = Quelque chose s'est mal passé de mon côté. Réessayez, s'il vous plaît.
 
-## Rules
+## Règles
 
 rules-tiles =
-    <b>Tiles.</b> The double-six set: 28 tiles, each half showing 0 to 6 pips, every pair exactly once. A tile with both halves alike (0|0 … 6|6) is a double. A tile is worth its pips: 6|6 is 12, 2|5 is 7, 0|0 nothing.
+    <b>Les dominos.</b> Le jeu double-six : 28 dominos, chaque moitié porte de 0 à 6 points et chaque combinaison n'existe qu'une fois. Un domino aux deux moitiés identiques (0|0 … 6|6) est un double. Un domino vaut la somme de ses points : 6|6 vaut 12, 2|5 vaut 7, 0|0 ne vaut rien.
 rules-play =
-    <b>Play.</b> In turn, clockwise, each player attaches one tile to one of the two ends of the line, matching the number at that end. If you can play, you must. Doubles lie crosswise, but the line always has just two open ends; a tile that fits both ends goes where you choose.
+    <b>Le jeu.</b> Chacun son tour, dans le sens des aiguilles d'une montre, on ajoute un domino à l'une des deux extrémités de la chaîne : les moitiés qui se touchent portent le même nombre. Qui peut jouer doit jouer. Les doubles se posent en travers, mais la chaîne garde toujours deux extrémités seulement ; un domino qui convient aux deux bouts se pose là où vous voulez.
 rules-classic-goal =
-    <b>Goal.</b> Be the first to get rid of your tiles (or hold the fewest pips when the game is blocked), and be the first to reach the target score.
+    <b>But du jeu.</b> Se débarrasser le premier de ses dominos (ou garder le moins de points quand la partie est bloquée), et atteindre le premier le score visé.
 rules-classic-lead =
-    <b>Who leads.</b> In the first hand, whoever holds the highest double leads with it; if nobody holds a double, the heaviest tile leads. I play this forced lead for you. In later hands the winner of the previous hand leads with any tile; after a tied hand the highest double leads again.
+    <b>Qui commence.</b> À la première manche, le joueur qui a le double le plus fort ouvre avec ce double ; si personne n'a de double, on ouvre avec le domino le plus lourd. Je fais cette pose obligatoire pour vous. Aux manches suivantes, le gagnant de la manche précédente ouvre avec le domino de son choix ; après une manche à égalité, c'est de nouveau le double le plus fort qui ouvre.
 rules-classic-end =
-    <b>End of a hand.</b> A player who lays their last tile — “domino!” — scores the pips left in all opponents' hands. If nobody can play, the game is blocked: the player with the fewest pips wins the hand and scores the opponents' pips minus their own. If the fewest is shared, nobody scores.
-    <b>The match.</b> The first player to reach the target — 50, 100 or 150 points — wins.
+    <b>Fin de manche.</b> Qui pose son dernier domino — « domino ! » — marque les points restés dans les mains de tous ses adversaires. Si plus personne ne peut jouer, la partie est bloquée : le joueur qui a le moins de points gagne la manche et marque les points de ses adversaires moins les siens. Si ce minimum est partagé, personne ne marque.
+    <b>La partie.</b> Le premier qui atteint le score visé — 50, 100 ou 150 points — gagne.
 rules-draw =
-    <b>Draw game</b> (with a boneyard)
+    <b>Avec pioche</b>
     
     { rules-classic-goal }
     { rules-tiles }
-    <b>Deal.</b> Two players get 7 tiles each, three or four players 5 each; the rest stay face down and make the boneyard.
+    <b>La donne.</b> À deux, 7 dominos chacun ; à trois ou à quatre, 5 chacun. Les autres restent face cachée : c'est la pioche.
     { rules-classic-lead }
     { rules-play }
-    <b>Drawing.</b> If you cannot play, draw from the boneyard one tile at a time until one fits, and play it at once; if the boneyard runs out first, you pass. You may not draw while you hold a playable tile. I draw and pass for you.
+    <b>Piocher.</b> Si vous ne pouvez pas jouer, piochez un domino à la fois jusqu'à en trouver un qui convient, et posez-le aussitôt ; si la pioche s'épuise avant, vous passez. Interdit de piocher quand on a un domino jouable. Je pioche et je passe pour vous.
     { rules-classic-end }
 rules-block =
-    <b>Block game</b>
+    <b>Partie bloquée</b>
     
     { rules-classic-goal }
     { rules-tiles }
-    <b>Deal.</b> Two players get 7 tiles each (the other 14 stay face down, out of play), three players 6 each (10 out of play), four players 7 each (every tile is dealt).
+    <b>La donne.</b> À deux, 7 dominos chacun (les 14 autres restent cachés, hors jeu) ; à trois, 6 chacun (10 hors jeu) ; à quatre, 7 chacun (tous les dominos sont distribués).
     { rules-classic-lead }
     { rules-play }
-    <b>Passing.</b> There is nothing to draw: a player who cannot play passes (knocks). I pass for you.
+    <b>Bouder.</b> Il n'y a rien à piocher : qui ne peut pas poser boude, c'est-à-dire passe son tour. Je boude pour vous.
     { rules-classic-end }
 rules-kozel =
-    <b>Kozel</b> (“goat”), the Russian courtyard classic
+    <b>Kozel</b> (« le bouc »), le classique des cours d'immeubles russes
     
-    <b>Goal.</b> Four players in two teams, partners sitting opposite each other. Points are penalties: the first team to reach 101 loses.
+    <b>But du jeu.</b> Quatre joueurs en deux équipes, les partenaires assis face à face. Ici les points sont des pénalités : l'équipe qui atteint 101 la première a perdu.
     { rules-tiles }
-    <b>Deal.</b> 7 tiles each, no boneyard. If a player gets 5 doubles or more, or 6 tiles bearing the same number, the tiles are reshuffled and dealt again.
-    <b>Who leads.</b> In the first hand the holder of 1|1 leads with it; later, whoever finished the previous hand leads with any tile.
+    <b>La donne.</b> 7 dominos chacun, pas de pioche. Si un joueur reçoit 5 doubles ou plus, ou 6 dominos portant le même nombre, on mélange et on redistribue.
+    <b>Qui commence.</b> À la première manche, le joueur qui a le 1|1 ouvre avec ce domino ; ensuite, celui qui a terminé la manche précédente ouvre avec le domino de son choix.
     { rules-play }
-    A player who cannot play passes (knocks); I pass for you.
-    <b>Scoring.</b> When a player lays their last tile, their team wins the hand, and the other team writes down the pips left in both its hands (a lone 0|0 left in a hand counts 25, a lone 6|6 counts 50).
-    <b>Fish.</b> A blocked hand is a fish: the team holding more points writes down all the points left in the four hands. If both teams hold the same, those are eggs: nobody writes anything, and the points go to the team that loses the next hand.
-    <b>Rule of 13.</b> While a team has written nothing yet, a hand total under 13 is not written down.
-    <b>The goats.</b> The first team to reach 101 points loses: they are the goats (51 or 151 with a target of 50 or 150). If the winners are still at 0, it is a dry win.
+    Qui ne peut pas poser boude ; je boude pour vous.
+    <b>Les points.</b> Quand un joueur pose son dernier domino, son équipe gagne la manche et l'équipe adverse inscrit les points restés dans ses deux mains (un 0|0 resté seul en main compte 25, un 6|6 seul compte 50).
+    <b>Le poisson.</b> Une manche bloquée s'appelle un poisson : l'équipe qui a le plus de points en main inscrit tous les points restés chez les quatre joueurs. En cas d'égalité, ce sont des œufs : personne n'inscrit rien, et ces points iront à l'équipe qui perdra la manche suivante.
+    <b>Règle du 13.</b> Tant qu'une équipe n'a encore rien inscrit, un total de manche inférieur à 13 ne lui est pas noté.
+    <b>Les boucs.</b> La première équipe qui atteint 101 points a perdu : ce sont les boucs (51 ou 151 avec un objectif de 50 ou de 150). Si les gagnants sont encore à zéro, c'est une victoire sèche.

@@ -1,258 +1,270 @@
-## English. Telegram HTML: write &amp; &lt; &gt; for & < >.
-## $who is "you" or "other", to pick a grammatical form; $name is already escaped.
+## Italiano. HTML di Telegram: scrivere &amp; &lt; &gt; per & < >.
+## $who vale "you" o "other" (sceglie la forma); $name è già protetto.
 
-## Names
+## Nomi
 
-you = You
+you = Tu
 bot-name = Bot { $n }
-team = { $first } &amp; { $second }
+team = { $first } e { $second }
 
-variant-draw = Draw game
-variant-block = Block game
+variant-draw = Con pesca
+variant-block = A blocco
 variant-kozel = Kozel
 
-level-easy = Easy
-level-medium = Medium
-level-hard = Hard
+level-easy = Facile
+level-medium = Medio
+level-hard = Forte
 
-## Commands (the menu next to the text box)
+## Comandi (il menu accanto al campo di testo)
 
-cmd-start = Welcome and what I can do
-cmd-play = Start a game against bots
-cmd-score = Scores of the current game
-cmd-rules = Rules of each game
-cmd-lang = Change the language
-cmd-stop = Abandon the current game
-cmd-help = How to play with me
+cmd-start = Benvenuto e cosa so fare
+cmd-play = Nuova partita contro i bot
+cmd-score = Punteggio della partita in corso
+cmd-rules = Regole di ogni gioco
+cmd-lang = Cambia lingua
+cmd-stop = Abbandona la partita in corso
+cmd-help = Come giocare con me
 
-## Start and help
+## Benvenuto e aiuto
 
-start = Hello, { $name }! I play dominoes with you: the draw game, the block game, and Kozel, the Russian team game.
+start = Ciao, { $name }! Gioco a domino con te: con pesca, a blocco e a Kozel, il gioco russo a coppie.
 help =
-    <b>Commands</b>
-    /play — a new game: choose the game, your bot opponents, their level and the target
-    /score — the scores of the current game
-    /rules — the rules of each game
-    /lang — the language I speak
-    /stop — abandon the current game
+    <b>Comandi</b>
+    /play — una nuova partita: scegli il gioco, quanti bot avversari, la loro forza e il punteggio obiettivo
+    /score — il punteggio della partita in corso
+    /rules — le regole di ogni gioco
+    /lang — la lingua in cui ti parlo
+    /stop — abbandona la partita in corso
     
-    Your game is one message that I keep up to date. Tap a tile to play it: ◀ puts it on the left end of the line, ▶ on the right. Bots play at once; drawing and passing are done for you.
-stray-text = Send /play to start a game, or /help to see what I can do.
-group-not-yet = I only play in private chats for now: write to me directly and send /play.
+    La partita è un unico messaggio che tengo aggiornato. Tocca una tessera per giocarla: ◀ la attacca all'estremità sinistra della catena, ▶ a quella destra. I bot giocano subito; pesco e busso io per te quando serve.
+stray-text = Manda /play per iniziare una partita, o /help per vedere cosa so fare.
+group-not-yet = Per ora gioco solo in chat privata: scrivimi direttamente e manda /play.
 
-## The /play menu
+## Il menu /play
 
-menu-title = <b>New game</b>
-menu-chosen-variant = Game: { $variant }
-menu-chosen-opponents = Opponents: { $count ->
-    [one] 1 bot
-   *[other] { $count } bots
+menu-title = <b>Nuova partita</b>
+menu-chosen-variant = Gioco: { $variant }
+menu-chosen-opponents = Avversari: { $count ->
+    [one] { $count } bot
+   *[other] { $count } bot
 }
-menu-chosen-kozel = You and a bot partner against two bots
-menu-chosen-level = Bots: { $level }
-menu-ask-variant = Which game?
-menu-ask-opponents = How many bot opponents?
-menu-ask-level = How strong should the bots be?
-menu-ask-target = Play to how many points?
+menu-chosen-kozel = Tu e un bot compagno contro due bot
+menu-chosen-level = Bot: { $level }
+menu-ask-variant = Quale gioco?
+menu-ask-opponents = Quanti bot avversari?
+menu-ask-level = Quanto forti i bot?
+menu-ask-target = A quanti punti?
 btn-opponents = { $count ->
-    [one] 1 bot
-   *[other] { $count } bots
+    [one] { $count } bot
+   *[other] { $count } bot
 }
-play-running = You already have a game going: here it is again. To start another, /stop this one first.
+play-running = Hai già una partita in corso: eccola. Per iniziarne un'altra, prima chiudi questa con /stop.
 
-## The game message
+## Il messaggio della partita
 
-game-header = <b>{ $variant }</b> · hand { $hand } · { $target }
-target-classic = playing to { $target }
-target-kozel = goats past { $target }
-line = Line: { $tiles }
-line-empty = The line is empty.
-ends = Open ends: ◀ { $left } and { $right } ▶
+game-header = <b>{ $variant }</b> · mano { $hand } · { $target }
+target-classic = ai { $target } punti
+target-kozel = caproni oltre { $target }
+line = Catena: { $tiles }
+line-empty = La catena è vuota.
+ends = Estremità: ◀ { $left } e { $right } ▶
 hand-size = { $name } { $count }
-hand-sizes = Tiles in hand: { $sizes }
-boneyard = Boneyard: { $count ->
-    [0] empty
-    [one] 1 tile
-   *[other] { $count } tiles
+hand-sizes = Tessere in mano: { $sizes }
+boneyard = Mazzo: { $count ->
+    [0] vuoto
+    [one] { $count } tessera
+   *[other] { $count } tessere
 }
 score-entry = { $side }: { $score }
-scores = Score: { $scores }
-eggs-carried = · eggs carried: { $eggs }
-your-hand = Your hand: { $tiles }
-your-lead = <b>Your lead:</b> play any tile.
-your-move = <b>Your move:</b> pick a tile.
-your-turn-now = It is your move.
-waiting-for = Waiting for { $name }.
-game-stopped = This game was abandoned.
+scores = Punteggio: { $scores }
+eggs-carried = · uova riportate: { $eggs }
+your-hand = La tua mano: { $tiles }
+your-lead = <b>Apri tu:</b> gioca la tessera che vuoi.
+your-move = <b>Tocca a te:</b> scegli una tessera.
+your-turn-now = Tocca a te.
+waiting-for = Si aspetta { $name }.
+game-stopped = Questa partita è stata abbandonata.
 
-end-left = on the left
-end-right = on the right
+end-left = a sinistra
+end-right = a destra
 
-## What happened since your last move
+## Cosa è successo dalla tua ultima mossa
 
-log-hand-started = Hand { $hand } is dealt.
+log-hand-started = Distribuita la mano { $hand }.
 log-redeal = { $who ->
-    [you] You were
-   *[other] { $name } was
-} dealt { $reason ->
-    [doubles] five doubles or more
-   *[suit] six tiles of one number
-}: reshuffled and dealt again.
+    [you] Hai ricevuto
+   *[other] { $name } ha ricevuto
+} { $reason ->
+    [doubles] cinque doppi o più
+   *[suit] sei tessere dello stesso numero
+}: si rimescola e si distribuisce di nuovo.
 log-forced-lead = { $who ->
-    [you] You lead
-   *[other] { $name } leads
-} { $tile }, as the rules require.
+    [you] Apri
+   *[other] { $name } apre
+} con { $tile }, come vuole la regola.
 log-led = { $who ->
-    [you] You led
-   *[other] { $name } led
-} { $tile }.
+    [you] Apri
+   *[other] { $name } apre
+} con { $tile }.
 log-played = { $who ->
-    [you] You played
-   *[other] { $name } played
+    [you] Attacchi
+   *[other] { $name } attacca
 } { $tile } { $end }.
 log-played-drawn = { $who ->
-    [you] You played
-   *[other] { $name } played
-} the drawn { $tile } { $end }.
+    [you] Attacchi
+   *[other] { $name } attacca
+} la { $tile } pescata { $end }.
 log-drew = { $who ->
-    [you] You drew
-   *[other] { $name } drew
+    [you] Peschi
+   *[other] { $name } pesca
 } { $count ->
-    [one] a tile
-   *[other] { $count } tiles
+    [one] una tessera
+   *[other] { $count } tessere
 }.
 log-drew-tiles = { $who ->
-    [you] You drew
-   *[other] { $name } drew
+    [you] Peschi
+   *[other] { $name } pesca
 } { $tiles }.
 log-passed = { $who ->
-    [you] You pass
-   *[other] { $name } passes
-} (knock).
+    [you] Bussi
+   *[other] { $name } bussa
+} (passa).
 
-## End of a hand
+## Fine della mano
 
-hand-domino = <b>Hand { $hand } is over:</b> { $who ->
-    [you] you played
-   *[other] { $name } played
-} the last tile — domino!
-hand-blocked = <b>Hand { $hand } is over:</b> blocked, nobody can play.
-hand-fish = <b>Hand { $hand } is over:</b> blocked — a fish!
+hand-domino = <b>Fine della mano { $hand }:</b> { $who ->
+    [you] hai posato la tua
+   *[other] { $name } ha posato la sua
+} ultima tessera — «domino!»
+hand-blocked = <b>Fine della mano { $hand }:</b> gioco bloccato, nessuno può più giocare.
+hand-fish = <b>Fine della mano { $hand }:</b> bloccata — un pesce!
 reveal = { $name }: { $tiles } — { $count }
-reveal-empty = { $name }: no tiles left
-lone-tile = (a lone { $tile } counts { $count })
-reveal-boneyard = Left in the boneyard: { $tiles }
-reveal-out-of-play = Out of play: { $tiles }
-result-tie = The lowest count is shared: nobody scores, and the next hand opens with the highest double again.
+reveal-empty = { $name }: nessuna tessera
+lone-tile = (una { $tile } rimasta da sola vale { $count })
+reveal-boneyard = Restava nel mazzo: { $tiles }
+reveal-out-of-play = Fuori gioco: { $tiles }
+result-tie = Il minimo è condiviso: nessuno segna, e la mano successiva si apre di nuovo con il doppio più alto.
 result-domino = { $who ->
-    [you] You score
-   *[other] { $name } scores
-} { $points }: the pips left in the opponents' hands.
+    [you] Segni
+   *[other] { $name } segna
+} { $points }: i puntini rimasti in mano agli avversari.
 result-blocked = { $who ->
-    [you] You hold
-   *[other] { $name } holds
-} the fewest pips and { $who ->
-    [you] score
-   *[other] scores
-} { $points }: the opponents' pips minus { $who ->
-    [you] your
-   *[other] their
-} own.
-result-kozel-domino = { $team } win the hand.
-result-fish = { $team } hold more points and take the whole fish.
-result-records = { $team } write down { $points }.
-result-rule-13 = { $team } would write down { $points }, but { $who ->
-    [you] you are
-   *[other] they are
-} still at 0 and it is under 13: not recorded (rule of 13).
-result-eggs-used = That includes { $eggs } points of eggs carried over.
-result-eggs = Both teams hold the same: eggs! Nobody writes anything, and { $eggs } points go to the team that loses the next hand.
-btn-next-hand = Next hand
-btn-rematch = Rematch
+    [you] Hai
+   *[other] { $name } ha
+} meno puntini di tutti e { $who ->
+    [you] segni
+   *[other] segna
+} { $points }: i puntini degli avversari meno i { $who ->
+    [you] tuoi
+   *[other] propri
+}.
+result-kozel-domino = { $team } { $who ->
+    [you] vincete
+   *[other] vincono
+} la mano.
+result-fish = { $team } { $who ->
+    [you] avete più puntini in mano e vi prendete
+   *[other] hanno più puntini in mano e si prendono
+} tutto il pesce.
+result-records = { $team } { $who ->
+    [you] vi segnate
+   *[other] si segnano
+} { $points }.
+result-rule-13 = { $team } { $who ->
+    [you] dovreste segnarvi { $points }, ma siete
+   *[other] dovrebbero segnarsi { $points }, ma sono
+} ancora a 0 ed è meno di 13: non si scrive (regola del 13).
+result-eggs-used = Compresi { $eggs } punti di uova riportate.
+result-eggs = Le due coppie hanno gli stessi puntini: uova! Nessuno segna niente, e { $eggs } punti andranno alla coppia che perderà la mano successiva.
+btn-next-hand = Mano successiva
+btn-rematch = Rivincita
 
-## End of the match
+## Fine della partita
 
 match-won = <b>{ $who ->
-    [you] You win
-   *[other] { $name } wins
-} the match</b> with { $score } points!
-match-goats = <b>{ $team } reached { $score }: { $who ->
-    [you] you are
-   *[other] they are
-} the goats!</b>
-match-winners = { $team } win the match.
-match-dry = A dry win: the winners are still at 0!
+    [you] Vinci
+   *[other] { $name } vince
+} la partita</b> con { $score } punti!
+match-goats = <b>{ $team } { $who ->
+    [you] arrivate a { $score }: siete
+   *[other] arrivano a { $score }: sono
+} i caproni!</b>
+match-winners = { $team } { $who ->
+    [you] vincete
+   *[other] vincono
+} la partita.
+match-dry = Vittoria a secco: i vincitori sono ancora a 0!
 
 ## /score, /stop, /lang, /rules
 
-score-none = No game here yet. Send /play to start one.
-stop-none = There is no game to stop.
-stop-confirm = Abandon the current game? The score will be lost.
-btn-stop-yes = Yes, abandon it
-btn-stop-no = No, keep playing
-stop-done = Game abandoned. Send /play for a new one.
-stop-kept = The game goes on.
-lang-choose = Choose a language:
-lang-set = I will speak English with you.
-rules-choose = The rules of which game?
+score-none = Qui non c'è ancora una partita. Manda /play per iniziarne una.
+stop-none = Non c'è nessuna partita da fermare.
+stop-confirm = Abbandonare la partita in corso? Il punteggio andrà perso.
+btn-stop-yes = Sì, abbandona
+btn-stop-no = No, continuiamo
+stop-done = Partita abbandonata. Manda /play per iniziarne un'altra.
+stop-kept = La partita continua.
+lang-choose = Scegli una lingua:
+lang-set = Ti parlerò in italiano.
+rules-choose = Le regole di quale gioco?
 
-## Refusals (short alerts)
+## Rifiuti (avvisi brevi)
 
-refusal-no-game = This game no longer exists.
-refusal-not-a-player = This is not your game.
-refusal-stale = This button is out of date: the game has moved on.
-refusal-game-over = This game is over.
-refusal-game-running = You already have a game going. /stop it first.
-refusal-not-your-turn = It is not your turn.
-refusal-invalid = This button is not valid.
-refusal-bad-options = A game cannot be set up like that.
-refusal-unknown-button = This button no longer works.
-error-storage = I cannot reach my game store right now. Nothing was changed: please try again in a moment.
-error-generic = Something went wrong on my side. Please try again.
+refusal-no-game = Questa partita non esiste più.
+refusal-not-a-player = Non è la tua partita.
+refusal-stale = Questo pulsante è superato: la partita è andata avanti.
+refusal-game-over = Questa partita è finita.
+refusal-game-running = Hai già una partita in corso. Prima /stop.
+refusal-not-your-turn = Non è il tuo turno.
+refusal-invalid = Questo pulsante non è valido.
+refusal-bad-options = Non si può preparare una partita così.
+refusal-unknown-button = Questo pulsante non funziona più.
+error-storage = Al momento non riesco a raggiungere l'archivio delle partite. Non è cambiato niente: riprova tra poco.
+error-generic = Qualcosa è andato storto da parte mia. Riprova, per favore.
 
-## Rules
+## Regole
 
 rules-tiles =
-    <b>Tiles.</b> The double-six set: 28 tiles, each half showing 0 to 6 pips, every pair exactly once. A tile with both halves alike (0|0 … 6|6) is a double. A tile is worth its pips: 6|6 is 12, 2|5 is 7, 0|0 nothing.
+    <b>Le tessere.</b> Il domino doppio sei: 28 tessere, ogni metà con un numero di puntini da 0 a 6, e ogni combinazione compare una volta sola. Una tessera con le due metà uguali (0|0 … 6|6) è un doppio. Una tessera vale la somma dei suoi puntini: 6|6 vale 12, 2|5 vale 7, 0|0 niente.
 rules-play =
-    <b>Play.</b> In turn, clockwise, each player attaches one tile to one of the two ends of the line, matching the number at that end. If you can play, you must. Doubles lie crosswise, but the line always has just two open ends; a tile that fits both ends goes where you choose.
+    <b>Il gioco.</b> A turno, in senso orario, ognuno attacca una tessera a una delle due estremità della catena: le metà che si toccano devono avere lo stesso numero. Chi può giocare deve giocare. I doppi si posano di traverso, ma la catena ha sempre solo due estremità; una tessera che si attacca da entrambi i lati va dove scegli tu.
 rules-classic-goal =
-    <b>Goal.</b> Be the first to get rid of your tiles (or hold the fewest pips when the game is blocked), and be the first to reach the target score.
+    <b>Obiettivo.</b> Liberarsi per primi delle proprie tessere (o restare con meno puntini quando il gioco si blocca) e arrivare per primi al punteggio obiettivo.
 rules-classic-lead =
-    <b>Who leads.</b> In the first hand, whoever holds the highest double leads with it; if nobody holds a double, the heaviest tile leads. I play this forced lead for you. In later hands the winner of the previous hand leads with any tile; after a tied hand the highest double leads again.
+    <b>Chi apre.</b> Nella prima mano apre chi ha il doppio più alto, giocando proprio quel doppio; se nessuno ha doppi, si apre con la tessera più pesante. Questa apertura obbligata la faccio io per te. Nelle mani successive apre il vincitore della mano precedente, con la tessera che preferisce; dopo una mano finita in parità si torna al doppio più alto.
 rules-classic-end =
-    <b>End of a hand.</b> A player who lays their last tile — “domino!” — scores the pips left in all opponents' hands. If nobody can play, the game is blocked: the player with the fewest pips wins the hand and scores the opponents' pips minus their own. If the fewest is shared, nobody scores.
-    <b>The match.</b> The first player to reach the target — 50, 100 or 150 points — wins.
+    <b>Fine della mano.</b> Chi posa l'ultima tessera — «domino!» — segna i puntini rimasti in mano a tutti gli avversari. Se nessuno può più giocare, il gioco è bloccato: vince la mano chi ha meno puntini e segna i puntini degli avversari meno i propri. Se il minimo è condiviso, nessuno segna.
+    <b>La partita.</b> Vince chi arriva per primo al punteggio obiettivo: 50, 100 o 150 punti.
 rules-draw =
-    <b>Draw game</b> (with a boneyard)
+    <b>Con pesca</b>
     
     { rules-classic-goal }
     { rules-tiles }
-    <b>Deal.</b> Two players get 7 tiles each, three or four players 5 each; the rest stay face down and make the boneyard.
+    <b>La distribuzione.</b> In due, 7 tessere a testa; in tre o in quattro, 5 a testa. Le altre restano coperte e formano il mazzo da cui si pesca.
     { rules-classic-lead }
     { rules-play }
-    <b>Drawing.</b> If you cannot play, draw from the boneyard one tile at a time until one fits, and play it at once; if the boneyard runs out first, you pass. You may not draw while you hold a playable tile. I draw and pass for you.
+    <b>Pescare.</b> Se non puoi giocare, pesca dal mazzo una tessera alla volta finché ne trovi una che si attacca, e giocala subito; se il mazzo finisce prima, passi. Non si può pescare quando si ha una tessera giocabile. Pesco e passo io per te.
     { rules-classic-end }
 rules-block =
-    <b>Block game</b>
+    <b>A blocco</b>
     
     { rules-classic-goal }
     { rules-tiles }
-    <b>Deal.</b> Two players get 7 tiles each (the other 14 stay face down, out of play), three players 6 each (10 out of play), four players 7 each (every tile is dealt).
+    <b>La distribuzione.</b> In due, 7 tessere a testa (le altre 14 restano coperte, fuori gioco); in tre, 6 a testa (10 fuori gioco); in quattro, 7 a testa (si distribuiscono tutte).
     { rules-classic-lead }
     { rules-play }
-    <b>Passing.</b> There is nothing to draw: a player who cannot play passes (knocks). I pass for you.
+    <b>Bussare.</b> Non c'è niente da pescare: chi non può attaccare nessuna tessera bussa, cioè passa il turno. Busso io per te.
     { rules-classic-end }
 rules-kozel =
-    <b>Kozel</b> (“goat”), the Russian courtyard classic
+    <b>Kozel</b> («il caprone»), il classico dei cortili russi
     
-    <b>Goal.</b> Four players in two teams, partners sitting opposite each other. Points are penalties: the first team to reach 101 loses.
+    <b>Obiettivo.</b> Quattro giocatori in due coppie, i compagni seduti uno di fronte all'altro. Qui i punti sono penalità: perde la coppia che arriva per prima a 101.
     { rules-tiles }
-    <b>Deal.</b> 7 tiles each, no boneyard. If a player gets 5 doubles or more, or 6 tiles bearing the same number, the tiles are reshuffled and dealt again.
-    <b>Who leads.</b> In the first hand the holder of 1|1 leads with it; later, whoever finished the previous hand leads with any tile.
+    <b>La distribuzione.</b> 7 tessere a testa, nessun mazzo. Se un giocatore riceve 5 doppi o più, oppure 6 tessere con lo stesso numero, si rimescola e si distribuisce di nuovo.
+    <b>Chi apre.</b> Nella prima mano apre chi ha l'1|1, giocando proprio quella tessera; poi apre, con una tessera qualsiasi, chi ha chiuso la mano precedente.
     { rules-play }
-    A player who cannot play passes (knocks); I pass for you.
-    <b>Scoring.</b> When a player lays their last tile, their team wins the hand, and the other team writes down the pips left in both its hands (a lone 0|0 left in a hand counts 25, a lone 6|6 counts 50).
-    <b>Fish.</b> A blocked hand is a fish: the team holding more points writes down all the points left in the four hands. If both teams hold the same, those are eggs: nobody writes anything, and the points go to the team that loses the next hand.
-    <b>Rule of 13.</b> While a team has written nothing yet, a hand total under 13 is not written down.
-    <b>The goats.</b> The first team to reach 101 points loses: they are the goats (51 or 151 with a target of 50 or 150). If the winners are still at 0, it is a dry win.
+    Chi non può attaccare bussa; busso io per te.
+    <b>I punti.</b> Quando un giocatore posa l'ultima tessera, la sua coppia vince la mano e l'altra coppia si segna i puntini rimasti in mano a entrambi i suoi giocatori (una 0|0 rimasta da sola vale 25, una 6|6 da sola vale 50).
+    <b>Il pesce.</b> Una mano bloccata si chiama pesce: la coppia con più puntini in mano si segna tutti i puntini rimasti ai quattro giocatori. In caso di parità si hanno le uova: nessuno segna niente, e quei punti andranno alla coppia che perderà la mano successiva.
+    <b>Regola del 13.</b> Finché una coppia non ha ancora segnato nulla, un punteggio di mano inferiore a 13 non le si scrive.
+    <b>I caproni.</b> La coppia che arriva per prima a 101 punti perde: sono i caproni (51 o 151 con obiettivo 50 o 150). Se gli avversari sono ancora a zero, è una vittoria a secco.

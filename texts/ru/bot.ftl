@@ -1,258 +1,263 @@
-## English. Telegram HTML: write &amp; &lt; &gt; for & < >.
-## $who is "you" or "other", to pick a grammatical form; $name is already escaped.
+## Русский. HTML Телеграма: &amp; &lt; &gt; вместо & < >.
+## $who — "you" или "other" (выбор формы); $name уже экранировано.
+## Ходы в журнале — в настоящем времени: так не нужен род игрока.
 
-## Names
+## Имена
 
-you = You
-bot-name = Bot { $n }
-team = { $first } &amp; { $second }
+you = Вы
+bot-name = Бот { $n }
+team = { $first } и { $second }
 
-variant-draw = Draw game
-variant-block = Block game
-variant-kozel = Kozel
+variant-draw = С базаром
+variant-block = Без добора (блок)
+variant-kozel = Козёл
 
-level-easy = Easy
-level-medium = Medium
-level-hard = Hard
+level-easy = Лёгкий
+level-medium = Средний
+level-hard = Сильный
 
-## Commands (the menu next to the text box)
+## Команды (меню рядом с полем ввода)
 
-cmd-start = Welcome and what I can do
-cmd-play = Start a game against bots
-cmd-score = Scores of the current game
-cmd-rules = Rules of each game
-cmd-lang = Change the language
-cmd-stop = Abandon the current game
-cmd-help = How to play with me
+cmd-start = Приветствие и что я умею
+cmd-play = Новая партия против ботов
+cmd-score = Счёт текущей партии
+cmd-rules = Правила игр
+cmd-lang = Сменить язык
+cmd-stop = Бросить текущую партию
+cmd-help = Как со мной играть
 
-## Start and help
+## Начало и помощь
 
-start = Hello, { $name }! I play dominoes with you: the draw game, the block game, and Kozel, the Russian team game.
+start = Здравствуйте, { $name }! Я играю с вами в домино: с базаром, без добора (блок) и в Козла — русскую командную игру.
 help =
-    <b>Commands</b>
-    /play — a new game: choose the game, your bot opponents, their level and the target
-    /score — the scores of the current game
-    /rules — the rules of each game
-    /lang — the language I speak
-    /stop — abandon the current game
+    <b>Команды</b>
+    /play — новая партия: выберите игру, число ботов-соперников, их силу и до скольки очков играть
+    /score — счёт текущей партии
+    /rules — правила каждой игры
+    /lang — язык, на котором я говорю
+    /stop — бросить текущую партию
     
-    Your game is one message that I keep up to date. Tap a tile to play it: ◀ puts it on the left end of the line, ▶ on the right. Bots play at once; drawing and passing are done for you.
-stray-text = Send /play to start a game, or /help to see what I can do.
-group-not-yet = I only play in private chats for now: write to me directly and send /play.
+    Партия — это одно сообщение, которое я обновляю. Нажмите на кость, чтобы её поставить: ◀ — к левому концу цепочки, ▶ — к правому. Боты ходят сразу; добор из базара и пасы я делаю за вас.
+stray-text = Отправьте /play, чтобы начать партию, или /help, чтобы узнать, что я умею.
+group-not-yet = Пока я играю только в личных чатах: напишите мне напрямую и отправьте /play.
 
-## The /play menu
+## Меню /play
 
-menu-title = <b>New game</b>
-menu-chosen-variant = Game: { $variant }
-menu-chosen-opponents = Opponents: { $count ->
-    [one] 1 bot
-   *[other] { $count } bots
+menu-title = <b>Новая партия</b>
+menu-chosen-variant = Игра: { $variant }
+menu-chosen-opponents = Соперники: { $count ->
+    [one] { $count } бот
+    [few] { $count } бота
+   *[many] { $count } ботов
 }
-menu-chosen-kozel = You and a bot partner against two bots
-menu-chosen-level = Bots: { $level }
-menu-ask-variant = Which game?
-menu-ask-opponents = How many bot opponents?
-menu-ask-level = How strong should the bots be?
-menu-ask-target = Play to how many points?
+menu-chosen-kozel = Вы с ботом-напарником против двух ботов
+menu-chosen-level = Боты: { $level }
+menu-ask-variant = Во что играем?
+menu-ask-opponents = Сколько ботов-соперников?
+menu-ask-level = Насколько сильны боты?
+menu-ask-target = До скольки очков играем?
 btn-opponents = { $count ->
-    [one] 1 bot
-   *[other] { $count } bots
+    [one] { $count } бот
+    [few] { $count } бота
+   *[many] { $count } ботов
 }
-play-running = You already have a game going: here it is again. To start another, /stop this one first.
+play-running = У вас уже идёт партия — вот она. Чтобы начать другую, сначала остановите эту: /stop.
 
-## The game message
+## Сообщение партии
 
-game-header = <b>{ $variant }</b> · hand { $hand } · { $target }
-target-classic = playing to { $target }
-target-kozel = goats past { $target }
-line = Line: { $tiles }
-line-empty = The line is empty.
-ends = Open ends: ◀ { $left } and { $right } ▶
+game-header = <b>{ $variant }</b> · кон { $hand } · { $target }
+target-classic = играем до { $target }
+target-kozel = козлы — за { $target }
+line = Цепочка: { $tiles }
+line-empty = Цепочка пуста.
+ends = Открытые концы: ◀ { $left } и { $right } ▶
 hand-size = { $name } { $count }
-hand-sizes = Tiles in hand: { $sizes }
-boneyard = Boneyard: { $count ->
-    [0] empty
-    [one] 1 tile
-   *[other] { $count } tiles
+hand-sizes = Костей на руках: { $sizes }
+boneyard = Базар: { $count ->
+    [0] пуст
+    [one] { $count } кость
+    [few] { $count } кости
+   *[many] { $count } костей
 }
 score-entry = { $side }: { $score }
-scores = Score: { $scores }
-eggs-carried = · eggs carried: { $eggs }
-your-hand = Your hand: { $tiles }
-your-lead = <b>Your lead:</b> play any tile.
-your-move = <b>Your move:</b> pick a tile.
-your-turn-now = It is your move.
-waiting-for = Waiting for { $name }.
-game-stopped = This game was abandoned.
+scores = Счёт: { $scores }
+eggs-carried = · яйца переходят: { $eggs }
+your-hand = Ваши кости: { $tiles }
+your-lead = <b>Ваш заход:</b> ставьте любую кость.
+your-move = <b>Ваш ход:</b> выберите кость.
+your-turn-now = Сейчас ваш ход.
+waiting-for = Ходит { $name }.
+game-stopped = Партия брошена.
 
-end-left = on the left
-end-right = on the right
+end-left = слева
+end-right = справа
 
-## What happened since your last move
+## Что случилось после вашего хода
 
-log-hand-started = Hand { $hand } is dealt.
+log-hand-started = Кон { $hand } роздан.
 log-redeal = { $who ->
-    [you] You were
-   *[other] { $name } was
-} dealt { $reason ->
-    [doubles] five doubles or more
-   *[suit] six tiles of one number
-}: reshuffled and dealt again.
+    [you] У вас
+   *[other] У игрока { $name }
+} { $reason ->
+    [doubles] пять дублей или больше
+   *[suit] шесть костей одного числа
+}: кости перемешаны и розданы заново.
 log-forced-lead = { $who ->
-    [you] You lead
-   *[other] { $name } leads
-} { $tile }, as the rules require.
+    [you] Вы заходите
+   *[other] { $name } заходит
+} с { $tile }, как велят правила.
 log-led = { $who ->
-    [you] You led
-   *[other] { $name } led
-} { $tile }.
+    [you] Вы заходите
+   *[other] { $name } заходит
+} с { $tile }.
 log-played = { $who ->
-    [you] You played
-   *[other] { $name } played
+    [you] Вы ставите
+   *[other] { $name } ставит
 } { $tile } { $end }.
 log-played-drawn = { $who ->
-    [you] You played
-   *[other] { $name } played
-} the drawn { $tile } { $end }.
+    [you] Вы ставите
+   *[other] { $name } ставит
+} взятую из базара { $tile } { $end }.
 log-drew = { $who ->
-    [you] You drew
-   *[other] { $name } drew
-} { $count ->
-    [one] a tile
-   *[other] { $count } tiles
+    [you] Вы берёте
+   *[other] { $name } берёт
+} из базара { $count ->
+    [one] { $count } кость
+    [few] { $count } кости
+   *[many] { $count } костей
 }.
 log-drew-tiles = { $who ->
-    [you] You drew
-   *[other] { $name } drew
-} { $tiles }.
+    [you] Вы берёте
+   *[other] { $name } берёт
+} из базара: { $tiles }.
 log-passed = { $who ->
-    [you] You pass
-   *[other] { $name } passes
-} (knock).
+    [you] Вы говорите
+   *[other] { $name } говорит
+} «пас».
 
-## End of a hand
+## Конец кона
 
-hand-domino = <b>Hand { $hand } is over:</b> { $who ->
-    [you] you played
-   *[other] { $name } played
-} the last tile — domino!
-hand-blocked = <b>Hand { $hand } is over:</b> blocked, nobody can play.
-hand-fish = <b>Hand { $hand } is over:</b> blocked — a fish!
+hand-domino = <b>Кон { $hand } окончен:</b> { $who ->
+    [you] вы ставите
+   *[other] { $name } ставит
+} последнюю кость — домино!
+hand-blocked = <b>Кон { $hand } окончен:</b> закрыт, ходить больше некому.
+hand-fish = <b>Кон { $hand } окончен:</b> рыба!
 reveal = { $name }: { $tiles } — { $count }
-reveal-empty = { $name }: no tiles left
-lone-tile = (a lone { $tile } counts { $count })
-reveal-boneyard = Left in the boneyard: { $tiles }
-reveal-out-of-play = Out of play: { $tiles }
-result-tie = The lowest count is shared: nobody scores, and the next hand opens with the highest double again.
+reveal-empty = { $name }: костей не осталось
+lone-tile = (одна { $tile } считается за { $count })
+reveal-boneyard = Осталось в базаре: { $tiles }
+reveal-out-of-play = Вне игры: { $tiles }
+result-tie = Меньше всех очков сразу у нескольких: никто ничего не получает, а следующий кон снова начинается со старшего дубля.
 result-domino = { $who ->
-    [you] You score
-   *[other] { $name } scores
-} { $points }: the pips left in the opponents' hands.
+    [you] Вы получаете
+   *[other] { $name } получает
+} { $points } — очки, оставшиеся у соперников.
 result-blocked = { $who ->
-    [you] You hold
-   *[other] { $name } holds
-} the fewest pips and { $who ->
-    [you] score
-   *[other] scores
-} { $points }: the opponents' pips minus { $who ->
-    [you] your
-   *[other] their
-} own.
-result-kozel-domino = { $team } win the hand.
-result-fish = { $team } hold more points and take the whole fish.
-result-records = { $team } write down { $points }.
-result-rule-13 = { $team } would write down { $points }, but { $who ->
-    [you] you are
-   *[other] they are
-} still at 0 and it is under 13: not recorded (rule of 13).
-result-eggs-used = That includes { $eggs } points of eggs carried over.
-result-eggs = Both teams hold the same: eggs! Nobody writes anything, and { $eggs } points go to the team that loses the next hand.
-btn-next-hand = Next hand
-btn-rematch = Rematch
+    [you] У вас
+   *[other] У игрока { $name }
+} меньше всех очков, { $points } в зачёт: очки соперников минус { $who ->
+    [you] ваши
+   *[other] свои
+}.
+result-kozel-domino = Кон выигрывают { $team }.
+result-fish = { $team }: больше очков на руках — вся рыба { $who ->
+    [you] ваша
+   *[other] их
+}.
+result-records = { $team }: записано { $points }.
+result-rule-13 = { $team }: { $points } не записывается — у { $who ->
+    [you] вас
+   *[other] них
+} пока 0, а это меньше 13 (правило 13).
+result-eggs-used = В том числе { $eggs } очков яиц с прошлых конов.
+result-eggs = У пар поровну — яйца! Никому ничего не пишут, а { $eggs } очков достанутся паре, которая проиграет следующий кон.
+btn-next-hand = Следующий кон
+btn-rematch = Ещё партию
 
-## End of the match
+## Конец партии
 
 match-won = <b>{ $who ->
-    [you] You win
-   *[other] { $name } wins
-} the match</b> with { $score } points!
-match-goats = <b>{ $team } reached { $score }: { $who ->
-    [you] you are
-   *[other] they are
-} the goats!</b>
-match-winners = { $team } win the match.
-match-dry = A dry win: the winners are still at 0!
+    [you] Вы выигрываете
+   *[other] { $name } выигрывает
+} партию</b>: { $score } очков!
+match-goats = <b>{ $team } набирают { $score }: { $who ->
+    [you] вы козлы
+   *[other] они козлы
+}!</b>
+match-winners = Партию выигрывают { $team }.
+match-dry = Сухая: у победителей по-прежнему 0!
 
 ## /score, /stop, /lang, /rules
 
-score-none = No game here yet. Send /play to start one.
-stop-none = There is no game to stop.
-stop-confirm = Abandon the current game? The score will be lost.
-btn-stop-yes = Yes, abandon it
-btn-stop-no = No, keep playing
-stop-done = Game abandoned. Send /play for a new one.
-stop-kept = The game goes on.
-lang-choose = Choose a language:
-lang-set = I will speak English with you.
-rules-choose = The rules of which game?
+score-none = Здесь пока нет партии. Отправьте /play, чтобы начать.
+stop-none = Нет партии, которую можно остановить.
+stop-confirm = Бросить текущую партию? Счёт пропадёт.
+btn-stop-yes = Да, бросить
+btn-stop-no = Нет, играем дальше
+stop-done = Партия брошена. Отправьте /play, чтобы начать новую.
+stop-kept = Играем дальше.
+lang-choose = Выберите язык:
+lang-set = Буду говорить с вами по-русски.
+rules-choose = Правила какой игры?
 
-## Refusals (short alerts)
+## Отказы (короткие уведомления)
 
-refusal-no-game = This game no longer exists.
-refusal-not-a-player = This is not your game.
-refusal-stale = This button is out of date: the game has moved on.
-refusal-game-over = This game is over.
-refusal-game-running = You already have a game going. /stop it first.
-refusal-not-your-turn = It is not your turn.
-refusal-invalid = This button is not valid.
-refusal-bad-options = A game cannot be set up like that.
-refusal-unknown-button = This button no longer works.
-error-storage = I cannot reach my game store right now. Nothing was changed: please try again in a moment.
-error-generic = Something went wrong on my side. Please try again.
+refusal-no-game = Этой партии больше нет.
+refusal-not-a-player = Это не ваша партия.
+refusal-stale = Эта кнопка устарела: партия уже ушла вперёд.
+refusal-game-over = Эта партия окончена.
+refusal-game-running = У вас уже идёт партия. Сначала /stop.
+refusal-not-your-turn = Сейчас не ваш ход.
+refusal-invalid = Эта кнопка недействительна.
+refusal-bad-options = Такую партию устроить нельзя.
+refusal-unknown-button = Эта кнопка больше не работает.
+error-storage = Сейчас не могу добраться до хранилища партий. Ничего не изменилось: попробуйте ещё раз чуть позже.
+error-generic = У меня что-то пошло не так. Попробуйте ещё раз.
 
-## Rules
+## Правила
 
 rules-tiles =
-    <b>Tiles.</b> The double-six set: 28 tiles, each half showing 0 to 6 pips, every pair exactly once. A tile with both halves alike (0|0 … 6|6) is a double. A tile is worth its pips: 6|6 is 12, 2|5 is 7, 0|0 nothing.
+    <b>Кости.</b> Набор «дубль-шесть»: 28 костей, на каждой половине от 0 до 6 очков, каждое сочетание ровно один раз. Кость с одинаковыми половинами (0|0 … 6|6) — дубль. Кость стоит столько, сколько на ней очков: 6|6 — 12, 2|5 — 7, 0|0 — ничего.
 rules-play =
-    <b>Play.</b> In turn, clockwise, each player attaches one tile to one of the two ends of the line, matching the number at that end. If you can play, you must. Doubles lie crosswise, but the line always has just two open ends; a tile that fits both ends goes where you choose.
+    <b>Ход.</b> По очереди, по часовой стрелке, каждый приставляет одну кость к одному из двух концов цепочки так, чтобы совпали числа. Можешь ходить — ходи обязательно. Дубли кладут поперёк, но у цепочки всегда только два открытых конца; кость, подходящую к обоим концам, ставят куда хотят.
 rules-classic-goal =
-    <b>Goal.</b> Be the first to get rid of your tiles (or hold the fewest pips when the game is blocked), and be the first to reach the target score.
+    <b>Цель.</b> Первым избавиться от своих костей (или остаться с наименьшим числом очков, когда ходить больше некому) и первым набрать нужный счёт.
 rules-classic-lead =
-    <b>Who leads.</b> In the first hand, whoever holds the highest double leads with it; if nobody holds a double, the heaviest tile leads. I play this forced lead for you. In later hands the winner of the previous hand leads with any tile; after a tied hand the highest double leads again.
+    <b>Кто заходит.</b> В первом коне заходит тот, у кого старший дубль, — этим дублем; если дублей ни у кого нет, заходят самой тяжёлой костью. Этот обязательный заход я делаю за вас. В следующих конах заходит победитель предыдущего, любой костью; после ничьей снова заходят со старшего дубля.
 rules-classic-end =
-    <b>End of a hand.</b> A player who lays their last tile — “domino!” — scores the pips left in all opponents' hands. If nobody can play, the game is blocked: the player with the fewest pips wins the hand and scores the opponents' pips minus their own. If the fewest is shared, nobody scores.
-    <b>The match.</b> The first player to reach the target — 50, 100 or 150 points — wins.
+    <b>Конец кона.</b> Кто ставит последнюю кость — «домино!», — получает очки, оставшиеся на руках у всех соперников. Если ходить больше некому, кон закрыт: выигрывает тот, у кого меньше всех очков, и получает очки соперников минус свои. Если меньше всех сразу у нескольких, никто ничего не получает.
+    <b>Партия.</b> Выигрывает тот, кто первым наберёт нужный счёт: 50, 100 или 150 очков.
 rules-draw =
-    <b>Draw game</b> (with a boneyard)
+    <b>С базаром</b> (с добором)
     
     { rules-classic-goal }
     { rules-tiles }
-    <b>Deal.</b> Two players get 7 tiles each, three or four players 5 each; the rest stay face down and make the boneyard.
+    <b>Раздача.</b> Вдвоём — по 7 костей, втроём и вчетвером — по 5; остальные лежат рубашкой вверх: это базар.
     { rules-classic-lead }
     { rules-play }
-    <b>Drawing.</b> If you cannot play, draw from the boneyard one tile at a time until one fits, and play it at once; if the boneyard runs out first, you pass. You may not draw while you hold a playable tile. I draw and pass for you.
+    <b>Базар.</b> Нечем ходить — берите из базара по одной кости, пока не попадётся подходящая, и сразу ставьте её; если базар кончился раньше, это пас. Пока есть чем ходить, брать из базара нельзя. Добор и пасы я делаю за вас.
     { rules-classic-end }
 rules-block =
-    <b>Block game</b>
+    <b>Без добора</b> (блок)
     
     { rules-classic-goal }
     { rules-tiles }
-    <b>Deal.</b> Two players get 7 tiles each (the other 14 stay face down, out of play), three players 6 each (10 out of play), four players 7 each (every tile is dealt).
+    <b>Раздача.</b> Вдвоём — по 7 костей (остальные 14 лежат рубашкой вверх, вне игры), втроём — по 6 (10 вне игры), вчетвером — по 7 (раздаются все кости).
     { rules-classic-lead }
     { rules-play }
-    <b>Passing.</b> There is nothing to draw: a player who cannot play passes (knocks). I pass for you.
+    <b>Пас.</b> Брать неоткуда: кому нечем ходить, тот говорит «пас» (пропуск). Пасы я делаю за вас.
     { rules-classic-end }
 rules-kozel =
-    <b>Kozel</b> (“goat”), the Russian courtyard classic
+    <b>Козёл</b> — классика русских дворов
     
-    <b>Goal.</b> Four players in two teams, partners sitting opposite each other. Points are penalties: the first team to reach 101 loses.
+    <b>Цель.</b> Четверо игроков в двух парах, напарники сидят друг напротив друга. Очки здесь — штраф: пара, первой набравшая 101, проигрывает.
     { rules-tiles }
-    <b>Deal.</b> 7 tiles each, no boneyard. If a player gets 5 doubles or more, or 6 tiles bearing the same number, the tiles are reshuffled and dealt again.
-    <b>Who leads.</b> In the first hand the holder of 1|1 leads with it; later, whoever finished the previous hand leads with any tile.
+    <b>Раздача.</b> По 7 костей, базара нет. Если у кого-то 5 дублей или больше или 6 костей с одним и тем же числом, кости перемешивают и раздают заново.
+    <b>Кто заходит.</b> В первом коне заходит тот, у кого 1|1, — этой костью; дальше заходит любой костью тот, кто закончил предыдущий кон.
     { rules-play }
-    A player who cannot play passes (knocks); I pass for you.
-    <b>Scoring.</b> When a player lays their last tile, their team wins the hand, and the other team writes down the pips left in both its hands (a lone 0|0 left in a hand counts 25, a lone 6|6 counts 50).
-    <b>Fish.</b> A blocked hand is a fish: the team holding more points writes down all the points left in the four hands. If both teams hold the same, those are eggs: nobody writes anything, and the points go to the team that loses the next hand.
-    <b>Rule of 13.</b> While a team has written nothing yet, a hand total under 13 is not written down.
-    <b>The goats.</b> The first team to reach 101 points loses: they are the goats (51 or 151 with a target of 50 or 150). If the winners are still at 0, it is a dry win.
+    Кому нечем ходить, тот говорит «пас»; пасы я делаю за вас.
+    <b>Счёт.</b> Кто ставит последнюю кость, приносит кон своей паре, а другой паре записывают очки, оставшиеся у обоих её игроков (одна оставшаяся на руках 0|0 считается за 25, одна 6|6 — за 50).
+    <b>Рыба.</b> Закрытый кон — это рыба: пара, у которой больше очков на руках, записывает себе все очки, оставшиеся у четверых. Если у пар поровну, это яйца: никому ничего не пишут, а эти очки достаются паре, которая проиграет следующий кон.
+    <b>Правило 13.</b> Пока паре ещё ничего не записано, кон меньше чем на 13 очков ей не записывают.
+    <b>Козлы.</b> Пара, первой набравшая 101 очко, проигрывает: это козлы (51 или 151 при игре до 50 или до 150). Если у победителей всё ещё 0, это сухая.

@@ -1,0 +1,147 @@
+"""Every key and every placeholder in every language; every key the bot asks for
+exists; every text formats to valid Telegram HTML."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fluent.syntax import ast, parse
+from fluent.syntax.visitor import Visitor
+
+from tests.bot.telegram import check_html
+from texts import FILE_NAME, LANGUAGES, TEXTS_DIR, Texts
+
+ROOT = Path(__file__).resolve().parents[2]
+# Variables that only choose a grammatical form: a language may do without them.
+FORM_ONLY = {"who"}
+# Keys the bot builds at run time, by family: each suffix must exist.
+FAMILIES = {
+    "variant-": ["draw", "block", "kozel"],
+    "level-": ["easy", "medium", "hard"],
+    "end-": ["left", "right"],
+    "rules-": ["draw", "block", "kozel"],
+    "cmd-": ["start", "play", "score", "rules", "lang", "stop", "help"],
+    "refusal-": [
+        "no-game",
+        "not-a-player",
+        "stale",
+        "game-over",
+        "game-running",
+        "not-your-turn",
+        "invalid",
+        "bad-options",
+        "unknown-button",
+    ],
+}
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:  # noqa: N802
+        self.names.add(node.id.name)
+
+
+def messages(lang: str) -> dict[str, set[str]]:
+    """Each message's id and the variables it uses."""
+    resource = parse((TEXTS_DIR / lang / FILE_NAME).read_text("utf-8"))
+    junk = [e for e in resource.body if isinstance(e, ast.Junk)]
+    assert not junk, f"{lang}: unparsable entries: {[j.content[:60] for j in junk]}"
+    found: dict[str, set[str]] = {}
+    for entry in resource.body:
+        if isinstance(entry, ast.Message):
+            visitor = _Variables()
+            visitor.visit(entry)
+            found[entry.id.name] = visitor.names
+    return found
+
+
+def keys_used_by_the_bot() -> set[str]:
+    keys: set[str] = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        keys.update(re.findall(r"""\bt\(\s*"([a-z0-9-]+)\"""", path.read_text()))
+        keys.update(re.findall(r"""texts\.get\([^,]+,\s*"([a-z0-9-]+)\"""", path.read_text()))
+    for prefix, suffixes in FAMILIES.items():
+        keys.update(prefix + s for s in suffixes)
+    return keys
+
+
+def test_every_language_has_every_key() -> None:
+    english = set(messages("en"))
+    for lang in LANGUAGES:
+        assert set(messages(lang)) == english, lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_placeholder_matches_english(lang: str) -> None:
+    english = messages("en")
+    for key, variables in messages(lang).items():
+        assert variables - FORM_ONLY == english[key] - FORM_ONLY, f"{lang}/{key}"
+        assert variables <= english[key] | FORM_ONLY, f"{lang}/{key}"
+
+
+def test_every_key_the_bot_asks_for_exists() -> None:
+    missing = keys_used_by_the_bot() - set(messages("en"))
+    assert not missing
+
+
+SAMPLES: dict[str, str | int] = {
+    "name": "Bot 1",
+    "who": "other",
+    "n": 2,
+    "first": "You",
+    "second": "Bot 2",
+    "team": "Bot 1 &amp; Bot 3",
+    "variant": "Kozel",
+    "level": "Easy",
+    "count": 3,
+    "hand": 2,
+    "target": 100,
+    "tiles": "1|2 3|4",
+    "tile": "6|6",
+    "end": "on the left",
+    "left": 3,
+    "right": 5,
+    "sizes": "You 5",
+    "side": "You",
+    "score": 12,
+    "scores": "You: 12",
+    "eggs": 24,
+    "points": 31,
+    "reason": "doubles",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_text_formats_to_valid_telegram_html(lang: str) -> None:
+    texts = Texts()
+    for key in messages(lang):
+        for who in ("you", "other"):
+            for count in (0, 1, 2, 5, 21):
+                text = texts.get(lang, key, **{**SAMPLES, "who": who, "count": count})
+                assert text != key, f"{lang}/{key} did not format"
+                assert "{" not in text, f"{lang}/{key}: {text}"
+                check_html(text)
+                assert len(text) < 4096
+
+
+def test_language_codes_resolve() -> None:
+    texts = Texts(default="fr")
+    assert texts.resolve("ru-RU") == "ru"
+    assert texts.resolve("it") == "it"
+    assert texts.resolve("pt-BR") == "fr"
+    assert texts.resolve(None) == "fr"
+
+
+def test_a_missing_key_falls_back_to_the_key_itself() -> None:
+    assert Texts().get("en", "no-such-key") == "no-such-key"
+
+
+def test_the_languages_really_differ() -> None:
+    texts = Texts()
+    helps = {texts.get(lang, "help") for lang in LANGUAGES}
+    assert len(helps) == len(LANGUAGES)
