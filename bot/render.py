@@ -35,10 +35,10 @@ _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u20
 def escape_name(name: str) -> str:
     """A display name made safe for Telegram HTML: control characters dropped,
     length capped, markup escaped."""
+    spaced = " ".join(name.split())  # line breaks and tabs become single spaces
     cleaned = "".join(
-        c for c in name if unicodedata.category(c) != "Cc" and c not in _BIDI_CONTROLS
-    )
-    cleaned = " ".join(cleaned.split())[:NAME_LIMIT]
+        c for c in spaced if unicodedata.category(c) != "Cc" and c not in _BIDI_CONTROLS
+    ).strip()[:NAME_LIMIT]
     return html.escape(cleaned or "?", quote=False)
 
 

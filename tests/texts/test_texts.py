@@ -50,7 +50,7 @@ def messages(lang: str) -> dict[str, set[str]]:
     """Each message's id and the variables it uses."""
     resource = parse((TEXTS_DIR / lang / FILE_NAME).read_text("utf-8"))
     junk = [e for e in resource.body if isinstance(e, ast.Junk)]
-    assert not junk, f"{lang}: unparsable entries: {[j.content[:60] for j in junk]}"
+    assert not junk, f"{lang}: unparsable entries: {[(j.content or '')[:60] for j in junk]}"
     found: dict[str, set[str]] = {}
     for entry in resource.body:
         if isinstance(entry, ast.Message):

@@ -1,0 +1,51 @@
+"""Wiring: command menus per language; the layers keep their dependencies."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from aiogram import Bot
+
+from bot.app import register_commands
+from tests.bot.telegram import FakeTelegram
+from texts import LANGUAGES, Texts
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_commands_are_registered_in_every_language(
+    bot: Bot, fake: FakeTelegram, texts: Texts
+) -> None:
+    await register_commands(bot, texts)
+    calls = fake.named("setMyCommands")
+    assert [c.params.get("language_code") for c in calls] == [None, *LANGUAGES]
+    for call in calls:
+        lang = call.params.get("language_code") or texts.default
+        commands = {c.command: c.description for c in call.params["commands"]}
+        assert set(commands) == {"start", "play", "score", "rules", "lang", "stop", "help"}
+        assert commands["play"] == texts.get(lang, "cmd-play")
+
+
+def imports_of(module: str) -> set[str]:
+    tree = ast.parse((ROOT / "bot" / f"{module}.py").read_text())
+    roots: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def test_use_cases_storage_and_record_know_nothing_of_telegram() -> None:
+    for module in ("service", "storage", "record", "config"):
+        assert "aiogram" not in imports_of(module), module
+
+
+def test_the_bot_reads_no_engine_state_when_rendering() -> None:
+    """Renderers and keyboards see views only (R8): never `match.state`."""
+    for module in ("render", "keyboards"):
+        source = (ROOT / "bot" / f"{module}.py").read_text()
+        assert "state." not in source, module
+        assert "Match.from_dict" not in source, module

@@ -1,0 +1,190 @@
+"""Rendering: names escaped, hands private, results explained, HTML always valid."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bot.record import BotSeat, GameRecord, GameStatus, Seat
+from bot.render import Names, escape_name, game_text, hand_summary, log_lines, match_summary
+from core.engine import Match
+from core.events import (
+    Drew,
+    EndReason,
+    Event,
+    HandResult,
+    HandStarted,
+    MatchResult,
+    Passed,
+    Played,
+    PlayKind,
+)
+from core.line import End
+from core.players import Level
+from core.tiles import Tile
+from core.views import seat_view
+from tests.bot.factories import human, record_for
+from tests.bot.telegram import check_html, utf16_len
+from texts import Texts
+
+TEXTS = Texts()
+T = TEXTS.translator("en")
+EVIL = '<b>x</b> & "q" </i><script>'
+
+
+def group_record(variant: str = "kozel", n: int = 4) -> tuple[GameRecord, Match]:
+    """Two people and bots: how group play will look (the record already allows it)."""
+    match, _ = Match.new(variant, n, 100, seed=11)
+    seats: list[Seat] = [human(1, "Alice"), human(2, EVIL, "ru")]
+    seats += [BotSeat(level=Level.EASY)] * (n - 2)
+    return record_for(match, seats), match
+
+
+def test_escape_name_neutralises_markup_and_controls() -> None:
+    assert escape_name(EVIL) == '&lt;b&gt;x&lt;/b&gt; &amp; "q" &lt;/i&gt;&lt;script&gt;'
+    assert escape_name("a\nb\u202ec\x00") == "a bc"
+    assert escape_name("   ") == "?"
+    assert len(escape_name("🎲" * 300)) == 64
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "fr", "it"])
+def test_each_seat_sees_its_own_hand_only(lang: str) -> None:
+    record, match = group_record()
+    t = TEXTS.translator(lang)
+    texts = {seat: game_text(record, seat_view(match, seat), t) for seat in (0, 1)}
+    for seat, text in texts.items():
+        check_html(text)
+        own = seat_view(match, seat).hand
+        other = seat_view(match, 1 - seat).hand
+        shown = text.split("\n\n")[-2]  # the "your hand" block
+        assert all(f"{a}|{b}" in shown for a, b in own)
+        assert not any(f"{a}|{b}" in shown for a, b in other if (a, b) not in own)
+    assert escape_name(EVIL) in texts[0]  # Alice sees the other person's name, escaped
+    assert EVIL not in texts[0]
+
+
+def test_a_long_game_message_stays_under_telegrams_limit() -> None:
+    record, match = group_record("draw", 4)
+    record = record.model_copy(
+        update={"seats": [human(1, ("👨‍👩‍👧‍👦" * 100)[:64]), human(2, "&" * 64), *record.seats[2:]]}
+    )
+    while not match.hand_over:
+        match.play(match.turn, *match.legal_moves()[0])
+    for seat in (0, 1):
+        text = game_text(record, seat_view(match, seat), T)
+        assert utf16_len(check_html(text)) < 4096
+
+
+def test_the_log_groups_draws_and_hides_other_peoples_tiles() -> None:
+    record, _ = group_record("draw", 4)
+    names = Names(record, 0, T)
+    events: list[Event] = [
+        HandStarted(2, 3),
+        Drew(0, Tile.of(1, 2), (5, 6), 3),
+        Drew(0, Tile.of(3, 4), (5, 6), 2),
+        Drew(2, None, (5, 6), 1),
+        Drew(2, None, (5, 6), 0),
+        Played(2, Tile.of(6, 2), End.RIGHT, PlayKind.AUTO, (5, 2)),
+        Passed(3, (5, 2)),
+        Played(1, Tile.of(5, 3), End.LEFT, PlayKind.CHOICE, (3, 2)),
+    ]
+    lines = log_lines(events, names, T)
+    assert lines == [
+        "Hand 2 is dealt.",
+        "You drew 1|2 3|4.",
+        "Bot 2 drew 2 tiles.",
+        "Bot 2 played the drawn 6|2 on the right.",
+        "Bot 3 passes (knock).",
+        f"{escape_name(EVIL)} played 3|5 on the left.",
+    ]
+
+
+def kozel_view(scores: tuple[int, int] = (0, 0)):  # type: ignore[no-untyped-def]
+    record, match = group_record()
+    view = dataclasses.replace(seat_view(match, 0), scores=scores)
+    return record, view
+
+
+def result(**changes: object) -> HandResult:
+    base = HandResult(
+        hand_no=3,
+        reason=EndReason.BLOCKED,
+        winner=0,
+        points=0,
+        counts=(10, 20, 5, 30),
+        scores_after=(0, 0),
+        hands_after=((Tile.of(4, 6),), (Tile.of(6, 6),), (Tile.of(0, 5),), (Tile.of(0, 0),)),
+        rest=(),
+        last_player=2,
+        next_leader=2,
+    )
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+def test_kozel_results_say_why() -> None:
+    record, view = kozel_view()
+    names = Names(record, 0, T)
+    fish = hand_summary(view, result(points=65, counts=(10, 50, 5, 25)), names, T)
+    assert "a fish" in fish
+    assert f"{escape_name(EVIL)} &amp; Bot 3 hold more points" in fish
+    assert "(a lone 6|6 counts 50)" in fish
+    assert "(a lone 0|0 counts 25)" in fish
+    eggs = hand_summary(view, result(winner=None, eggs_after=40), names, T)
+    assert "eggs!" in eggs
+    assert "40 points go to the team that loses the next hand" in eggs
+    thirteen = hand_summary(
+        view,
+        result(reason=EndReason.DOMINO, cancelled_by_13=True, hand_total=8, eggs_used=4),
+        names,
+        T,
+    )
+    assert "would write down 12" in thirteen
+    assert "rule of 13" in thirteen
+    assert "4 points of eggs" in thirteen
+    for text in (fish, eggs, thirteen):
+        check_html(text)
+
+
+def test_classic_results_say_why() -> None:
+    record, match = group_record("block", 3)
+    view = seat_view(match, 0)
+    names = Names(record, 0, T)
+    blocked = result(counts=(3, 9, 12), hands_after=((), (), ()), winner=0, points=18)
+    text = hand_summary(view, blocked, names, T)
+    assert "You hold the fewest pips and score 18" in text
+    assert "Out of play" not in text
+    three = ((Tile.of(0, 3),), (Tile.of(1, 2),), (Tile.of(4, 5),))
+    tie = hand_summary(view, result(counts=(3, 3, 9), hands_after=three, winner=None), names, T)
+    assert "nobody scores" in tie
+    out = result(
+        reason=EndReason.DOMINO,
+        winner=1,
+        points=15,
+        counts=(3, 0, 9),
+        hands_after=(three[0], (), three[2]),
+        rest=(Tile.of(1, 1),),
+    )
+    assert "Out of play: 1|1" in hand_summary(view, out, names, T)
+
+
+def test_match_results() -> None:
+    record, view = kozel_view((0, 104))
+    names = Names(record, 0, T)
+    text = match_summary(view, MatchResult(winner=0, scores=(0, 104), goats=1, dry=True), names, T)
+    assert "reached 104: they are the goats!" in text
+    assert "You &amp; Bot 2 win the match" in text
+    assert "dry win" in text
+    classic, match = group_record("draw", 3)
+    won = match_summary(
+        seat_view(match, 0), MatchResult(winner=2, scores=(3, 9, 101)), Names(classic, 0, T), T
+    )
+    assert "Bot 2 wins the match</b> with 101 points" in won
+
+
+def test_a_stopped_game_says_so_and_asks_nothing() -> None:
+    record, match = group_record()
+    stopped = record.model_copy(update={"status": GameStatus.STOPPED})
+    text = game_text(stopped, seat_view(match, 0), T)
+    assert "abandoned" in text
+    assert "Your move" not in text
