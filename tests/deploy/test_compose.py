@@ -1,0 +1,46 @@
+"""docker-compose.yml and the Dockerfile say what the README promises (Docker itself
+cannot run here: hadolint lints the Dockerfile in scripts/test.sh)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def compose() -> dict[str, Any]:
+    data = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    assert isinstance(data, dict)
+    return data
+
+
+def test_the_bot_uses_the_composed_redis() -> None:
+    bot = compose()["services"]["bot"]
+    assert bot["environment"]["REDIS_URL"] == "redis://redis:6379/0"
+    assert bot["environment"]["BOT_TOKEN"].startswith("${BOT_TOKEN:?")
+    assert bot["depends_on"]["redis"]["condition"] == "service_healthy"
+
+
+def test_redis_persists_games_on_a_volume() -> None:
+    data = compose()
+    redis = data["services"]["redis"]
+    assert "--appendonly" in redis["command"]
+    assert redis["command"][redis["command"].index("--appendonly") + 1] == "yes"
+    volume = redis["volumes"][0].split(":")
+    assert volume[1] == "/data"
+    assert volume[0] in data["volumes"]
+    assert redis["healthcheck"]["test"][-1] == "ping"
+
+
+def test_the_image_is_multi_stage_and_runs_as_a_user() -> None:
+    lines = [line.split() for line in (ROOT / "Dockerfile").read_text().splitlines() if line]
+    stages = [words for words in lines if words[0] == "FROM"]
+    assert len(stages) == 2
+    assert all("slim" in words[1] for words in stages)
+    user = [words for words in lines if words[0] == "USER"]
+    assert user
+    assert user[-1][1].split(":")[0] != "0"
+    assert lines[-1] == ["CMD", '["python",', '"-m",', '"bot"]']
