@@ -198,7 +198,8 @@ class GameService:
         up to the next human decision."""
         record, seat = await self._checked(game_id, user_id, version)
         match = Match.from_dict(record.engine)
-        mark = LogMark(hand_no=public_view(match).hand_no, index=len(public_view(match).history))
+        seen = public_view(match)
+        mark = LogMark(hand_no=seen.hand_no, index=len(seen.history))
 
         def move() -> None:
             match.play(seat, tile, end)

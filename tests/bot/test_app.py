@@ -5,9 +5,15 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from aiogram import Bot
+from fakeredis import FakeAsyncRedis
+from pydantic import SecretStr
+from redis.asyncio import Redis
 
+from bot.__main__ import open_store
 from bot.app import register_commands
+from bot.config import Settings
 from tests.bot.telegram import FakeTelegram
 from texts import LANGUAGES, Texts
 
@@ -49,3 +55,22 @@ def test_the_bot_reads_no_engine_state_when_rendering() -> None:
         source = (ROOT / "bot" / f"{module}.py").read_text()
         assert "state." not in source, module
         assert "Match.from_dict" not in source, module
+
+
+def test_without_redis_url_the_store_is_in_memory_and_says_so(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    settings = Settings(bot_token=SecretStr("123456:AAbbCCddEEffGGhhIIjjKKllMMnn"))
+    store = open_store(settings)
+    assert isinstance(store, FakeAsyncRedis)
+    assert "will NOT survive a restart" in caplog.text
+
+
+def test_with_redis_url_the_store_is_redis() -> None:
+    settings = Settings(
+        bot_token=SecretStr("123456:AAbbCCddEEffGGhhIIjjKKllMMnn"),
+        redis_url="redis://127.0.0.1:6379/0",
+    )
+    store = open_store(settings)
+    assert not isinstance(store, FakeAsyncRedis)
+    assert isinstance(store, Redis)

@@ -16,9 +16,11 @@ from core.events import (
     HandResult,
     HandStarted,
     MatchResult,
+    MisdealReason,
     Passed,
     Played,
     PlayKind,
+    Redealt,
 )
 from core.line import End
 from core.players import Level
@@ -88,6 +90,8 @@ def test_the_log_groups_draws_and_hides_other_peoples_tiles() -> None:
         Played(2, Tile.of(6, 2), End.RIGHT, PlayKind.AUTO, (5, 2)),
         Passed(3, (5, 2)),
         Played(1, Tile.of(5, 3), End.LEFT, PlayKind.CHOICE, (3, 2)),
+        Redealt(3, MisdealReason.SUIT),
+        Played(3, Tile.of(1, 1), None, PlayKind.FORCED_LEAD, (1, 1)),
     ]
     lines = log_lines(events, names, T)
     assert lines == [
@@ -97,6 +101,8 @@ def test_the_log_groups_draws_and_hides_other_peoples_tiles() -> None:
         "Bot 2 played the drawn 6|2 on the right.",
         "Bot 3 passes (knock).",
         f"{escape_name(EVIL)} played 3|5 on the left.",
+        "Bot 3 was dealt six tiles of one number: reshuffled and dealt again.",
+        "Bot 3 leads 1|1, as the rules require.",
     ]
 
 
