@@ -29,7 +29,8 @@ def open_store(settings: Settings) -> Redis:
     return FakeAsyncRedis()
 
 
-async def run(settings: Settings) -> None:
+async def run(settings: Settings, *, handle_signals: bool = True) -> None:
+    """Serve until stopped (SIGINT/SIGTERM, or cancellation)."""
     redis = open_store(settings)
     try:
         await redis.ping()
@@ -49,7 +50,7 @@ async def run(settings: Settings) -> None:
             raise ConfigError("Telegram refused BOT_TOKEN") from None
         except TelegramNetworkError as exc:
             raise ConfigError(f"cannot reach the Telegram Bot API: {exc.message}") from None
-        await dispatcher.start_polling(bot, handle_signals=True)
+        await dispatcher.start_polling(bot, handle_signals=handle_signals)
     finally:
         await bot.session.close()
         await redis.aclose()

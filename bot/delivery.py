@@ -49,11 +49,10 @@ async def edit(
 
 
 def game_message(
-    record: GameRecord, seat: int, texts: Texts, lang: str | None = None
+    record: GameRecord, seat: int, texts: Texts
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    """The text and buttons of one seat's game message."""
-    human = record.human(seat)
-    t = texts.translator(lang or human.language)
+    """The text and buttons of one seat's game message, in that player's language."""
+    t = texts.translator(record.human(seat).language)
     view = seat_view(Match.from_dict(record.engine), seat)
     return render.game_text(record, view, t), keyboards.game_keyboard(record, view, t)
 

@@ -15,7 +15,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from core.players import Level
 
-RECORD_SCHEMA = 1
 NAME_LIMIT = 64  # characters kept of a Telegram display name
 
 
@@ -59,7 +58,7 @@ class GameStatus(StrEnum):
 class GameRecord(BaseModel):
     """One game, as stored. The engine state is opaque here: only `core` reads it."""
 
-    schema_version: Literal[1] = 1
+    schema_version: Literal[1] = 1  # bump, with a migration, when the format changes
     game_id: str = Field(pattern=r"^[0-9a-f]{10}$")
     version: int = Field(default=0, ge=0)
     chat_id: int

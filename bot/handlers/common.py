@@ -27,8 +27,3 @@ def person(user: User, chat_id: int, lang: str) -> Person:
 def message_of(query: CallbackQuery) -> Message | None:
     """The message a button belongs to, if the bot can still see it."""
     return query.message if isinstance(query.message, Message) else None
-
-
-def chat_id_of(query: CallbackQuery) -> int:
-    message = query.message
-    return message.chat.id if message is not None else query.from_user.id
