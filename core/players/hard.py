@@ -21,7 +21,7 @@ from core.line import End
 from core.players.bits import BIT, SUIT, VALUE
 from core.players.knowledge import Knowledge, infer
 from core.players.outcome import Scorer, scorer_for
-from core.players.sim import HOLDER, playout, shuffled_bits
+from core.players.sim import SMART, playout, shuffled_bits
 from core.players.solver import Solver
 from core.tiles import Tile
 from core.views import SeatView
@@ -41,14 +41,15 @@ class HardPlayer:
     """`samples` is the deterministic effort control; `clock` and `time_cap` (seconds)
     are only a safety net for the caller that wants one (core reads no clock itself)."""
 
-    samples: int = 64  # deals sampled per decision, each move played out on every one
-    exact_samples: int = 24  # deals per decision once they are searched exactly
-    candidates_per_sample: int = 3
-    temperature: float = 1.0  # how sharply others are assumed to prefer heavy tiles
+    samples: int = 200  # deals sampled per decision, each move played out on every one
+    exact_samples: int = 64  # deals per decision once they are searched exactly
+    candidates_per_sample: int = 2  # candidates drawn per kept sample, for the weighting
+    temperature: float = 3.0  # how sharply others are assumed to prefer heavy tiles
     exact_tiles: int = 14  # search each sample exactly once hands hold this many tiles or fewer
     exact_nodes: int = 3000  # positions per sample; over it, the sample is played out instead
+    decision_nodes: int = 25_000  # positions per decision; once spent, samples are played out
     weighting: bool = True  # weight samples by the likelihood of the observed plays
-    policy: int = HOLDER  # how every seat plays in the play-outs
+    policy: int = SMART  # how every seat plays in the play-outs
     clock: Clock | None = None
     time_cap: float = 0.09
 
@@ -66,8 +67,13 @@ class HardPlayer:
         score = scorer_for(view)
         totals = [0.0] * len(moves)
         exact = self._exact(view)
+        nodes_left = self.decision_nodes
         for sample in samples:
-            values = self._solve_all(view, sample, moves, score) if exact else None
+            values = None
+            if exact and nodes_left > 0:
+                budget = min(self.exact_nodes, nodes_left)
+                values, used = self._solve_all(view, sample, moves, score, budget)
+                nodes_left -= used
             if values is None:
                 values = [self._play_out(view, sample, move, score) for move in moves]
             for k, value in enumerate(values):
@@ -144,13 +150,14 @@ class HardPlayer:
     # -- evaluation -------------------------------------------------------------------------
 
     def _solve_all(
-        self, view: SeatView, sample: Sample, moves: list[Move], score: Scorer
-    ) -> list[float] | None:
+        self, view: SeatView, sample: Sample, moves: list[Move], score: Scorer, budget: int
+    ) -> tuple[list[float] | None, int]:
         """Exact values of every move on one sample (one search table for all of
         them), or None when the node budget runs out: then every move of the sample
-        is played out instead, so that all are judged alike."""
+        is played out instead, so that all are judged alike. Also returns the
+        positions searched."""
         me, n = view.seat, view.n_players
-        solver = Solver(score, n, me, teams=view.has_teams, budget=self.exact_nodes)
+        solver = Solver(score, n, me, teams=view.has_teams, budget=budget)
         values = []
         for tile, end in moves:
             hands = list(sample.hands)
@@ -161,9 +168,9 @@ class HardPlayer:
             left, right = _after(view, tile, end)
             value = solver.solve(hands, left, right, (me + 1) % n, me)
             if value is None:
-                return None
+                return None, budget
             values.append(value)
-        return values
+        return values, budget - solver.budget
 
     def _play_out(self, view: SeatView, sample: Sample, move: Move, score: Scorer) -> float:
         tile, end = move

@@ -18,7 +18,7 @@ from core.variants import HAND_SIZES, Variant
 from core.views import seat_view
 
 SETUPS = [(variant, n) for variant in Variant for n in sorted(HAND_SIZES[variant])]
-FAST_HARD = HardPlayer(samples=8)
+FAST_HARD = HardPlayer(samples=8, exact_samples=4)
 
 
 def play_out(match: Match, levels: list[str], rng: random.Random) -> list[tuple[int, str]]:
