@@ -51,11 +51,7 @@ def _classic_scorer(view: SeatView) -> Scorer:
                 return 0.5  # R6.3
             winner = counts.index(low)
             points = total - 2 * low
-        sign = 1.0 if winner == me else -1.0
-        value = (1.0 if winner == me else 0.0) + sign * PER_POINT * points
-        if scores[winner] + points >= target:
-            value += sign * MATCH
-        return value
+        return _value(winner == me, points, decides=scores[winner] + points >= target)
 
     return score
 
@@ -80,10 +76,12 @@ def _kozel_scorer(view: SeatView) -> Scorer:
         written = total + eggs
         if scores[loser] == 0 and written < RULE_OF_13:
             written = 0  # R7.4
-        sign = 1.0 if winner == mine else -1.0
-        value = (1.0 if winner == mine else 0.0) + sign * PER_POINT * written
-        if scores[loser] + written >= mark:
-            value += sign * MATCH
-        return value
+        return _value(winner == mine, written, decides=scores[loser] + written >= mark)
 
     return score
+
+
+def _value(won: bool, points: int, *, decides: bool) -> float:
+    """A won or lost hand, the points it moves, and whether it ends the match."""
+    sign = 1.0 if won else -1.0
+    return (1.0 if won else 0.0) + sign * (PER_POINT * points + (MATCH if decides else 0.0))

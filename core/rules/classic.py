@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.deal import Deal
 from core.events import EndReason, HandResult, MatchResult, MisdealReason
+from core.rules.result import hand_result
 from core.state import MatchState
 from core.tiles import DOUBLES, Tile, pip_count
 
@@ -49,18 +50,7 @@ class ClassicRules:
         if winner is not None:
             state.scores[winner] += points
         state.next_leader = winner  # R3.2 (None after a tie: R3.1 again)
-        return HandResult(
-            hand_no=state.hand_no,
-            reason=reason,
-            winner=winner,
-            points=points,
-            counts=counts,
-            scores_after=tuple(state.scores),
-            hands_after=tuple(tuple(sorted(h)) for h in state.hands),
-            rest=tuple(state.rest),
-            last_player=state.last_player,
-            next_leader=winner,
-        )
+        return hand_result(state, reason, winner=winner, points=points, counts=counts)
 
     def match_result(self, state: MatchState) -> MatchResult | None:
         target = state.settings.target

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.deal import Deal
 from core.events import EndReason, HandResult, MatchResult, MisdealReason
+from core.rules.result import hand_result
 from core.state import MatchState
 from core.tiles import Tile
 
@@ -81,19 +82,13 @@ class KozelRules:
                 points = written
                 state.scores[loser] += points
         state.next_leader = state.last_player  # R3.4
-        return HandResult(
-            hand_no=state.hand_no,
-            reason=reason,
+        return hand_result(
+            state,
+            reason,
             winner=winner,
             points=points,
             counts=counts,
-            scores_after=tuple(state.scores),
-            hands_after=tuple(tuple(sorted(h)) for h in state.hands),
-            rest=tuple(state.rest),
-            last_player=state.last_player,
-            next_leader=state.last_player,
             eggs_used=eggs_used,
-            eggs_after=state.eggs,
             cancelled_by_13=cancelled,
             hand_total=hand_total,
         )
