@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.players.bits import SIX_SIX_BIT, ZERO_ZERO_BIT, pips
-from core.rules.kozel import LONE_SIX_SIX, LONE_ZERO_ZERO, RULE_OF_13
+from core.rules.kozel import LONE_SIX_SIX, LONE_ZERO_ZERO, RULE_OF_13, losing_mark
 from core.views import SeatView
 
 # (hands after the hand as bitmasks, the seat that laid the last tile, went out?)
@@ -59,7 +59,7 @@ def _classic_scorer(view: SeatView) -> Scorer:
 def _kozel_scorer(view: SeatView) -> Scorer:
     mine = view.seat % 2
     scores, eggs = view.scores, view.eggs
-    mark = view.target + 1
+    mark = losing_mark(view.target)
 
     def score(hands: list[int], last: int, domino: bool) -> float:
         counts = [kozel_count_bits(h) for h in hands]

@@ -26,6 +26,11 @@ def kozel_count(hand: list[Tile] | tuple[Tile, ...]) -> int:
     return sum(t.low + t.high for t in hand)
 
 
+def losing_mark(target: int) -> int:
+    """R7.6: the score that makes a team the goats: 51, 101 or 151."""
+    return target + 1
+
+
 def misdeal_reason(hand: tuple[Tile, ...]) -> MisdealReason | None:
     """R2.3: five or more doubles, or six or more tiles bearing one number
     (a double bears its number once)."""
@@ -94,7 +99,7 @@ class KozelRules:
         )
 
     def match_result(self, state: MatchState) -> MatchResult | None:
-        mark = state.settings.target + 1  # R7.6: 51, 101, 151
+        mark = losing_mark(state.settings.target)
         for team, score in enumerate(state.scores):
             if score >= mark:  # only one team records per hand
                 winner = 1 - team

@@ -16,7 +16,7 @@ from core.events import (
     PlayKind,
     Redealt,
 )
-from core.rules.kozel import kozel_count, misdeal_reason
+from core.rules.kozel import kozel_count, losing_mark, misdeal_reason
 from core.variants import Settings, Variant
 from tests.core.helpers import (
     KOZEL_DOMINO_3,
@@ -417,3 +417,9 @@ def test_kozel_lead_tile_is_1_1_even_with_heavier_doubles_about() -> None:
     match, events = start("kozel", 4, KOZEL_EGGS)
     assert tile("6-6") in match.state.hands[0]
     assert lead_of(events) == (0, "1-1")
+
+
+@pytest.mark.parametrize(("target", "mark"), [(50, 51), (100, 101), (150, 151)])
+def test_losing_mark_is_one_past_the_target(target: int, mark: int) -> None:
+    """R7.6: 51 for target 50, 101 for 100, 151 for 150."""
+    assert losing_mark(target) == mark
