@@ -42,6 +42,7 @@ class HardPlayer:
     are only a safety net for the caller that wants one (core reads no clock itself)."""
 
     samples: int = 200  # deals sampled per decision, each move played out on every one
+    playouts: int = 1200  # play-outs per decision at most (samples x legal moves)
     exact_samples: int = 64  # deals per decision once they are searched exactly
     candidates_per_sample: int = 2  # candidates drawn per kept sample, for the weighting
     temperature: float = 3.0  # how sharply others are assumed to prefer heavy tiles
@@ -57,7 +58,10 @@ class HardPlayer:
         moves = list(view.legal_moves)
         if len(moves) == 1:
             return moves[0]
-        count = self.exact_samples if self._exact(view) else self.samples
+        if self._exact(view):
+            count = self.exact_samples
+        else:  # many legal moves (a lead, a long draw) spread the same effort thinner
+            count = max(self.exact_samples, min(self.samples, self.playouts // len(moves)))
         return self.best_move(view, self.sample(infer(view), rng, count))
 
     def best_move(self, view: SeatView, samples: list[Sample]) -> Move:
