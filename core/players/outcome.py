@@ -7,6 +7,7 @@ match (Kozel: the goats' mark, R7.6; draw and block: the target, R6.4).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from core.players.bits import SIX_SIX_BIT, ZERO_ZERO_BIT, pips
@@ -18,6 +19,10 @@ Scorer = Callable[[list[int], int, bool], float]
 
 PER_POINT = 0.004  # a point matters, a won hand matters more
 MATCH = 2.0  # deciding the match outweighs any single hand
+# Kozel is lost on points, not hands: a hand's worth includes how it moves the
+# chance of keeping clear of the goats' mark (R7.6).
+KOZEL_MATCH = 2.0
+KOZEL_SPREAD = 30.0  # points of lead worth a factor e in the odds of the match
 
 
 def kozel_count_bits(hand: int) -> int:
@@ -67,8 +72,8 @@ def _kozel_scorer(view: SeatView) -> Scorer:
         if domino:
             winner = last % 2
             total = team[1 - winner]
-        elif team[0] == team[1]:
-            return 0.5  # eggs: nobody records now; the carry is a coin flip later
+        elif team[0] == team[1]:  # eggs: nobody records now; the carry is a coin flip later
+            return 0.5 + KOZEL_MATCH * match_chance(scores[mine], scores[1 - mine], mark)
         else:
             winner = 0 if team[0] < team[1] else 1
             total = sum(counts)
@@ -76,7 +81,10 @@ def _kozel_scorer(view: SeatView) -> Scorer:
         written = total + eggs
         if scores[loser] == 0 and written < RULE_OF_13:
             written = 0  # R7.4
-        return _value(winner == mine, written, decides=scores[loser] + written >= mark)
+        after = [scores[0], scores[1]]
+        after[loser] += written
+        won = 1.0 if winner == mine else 0.0
+        return won + KOZEL_MATCH * match_chance(after[mine], after[1 - mine], mark)
 
     return score
 
@@ -85,3 +93,13 @@ def _value(won: bool, points: int, *, decides: bool) -> float:
     """A won or lost hand, the points it moves, and whether it ends the match."""
     sign = 1.0 if won else -1.0
     return (1.0 if won else 0.0) + sign * (PER_POINT * points + (MATCH if decides else 0.0))
+
+
+def match_chance(ours: int, theirs: int, mark: int) -> float:
+    """A rough chance of winning a Kozel match from these penalty scores: the team
+    further below the goats' mark is ahead, by the odds of a logistic curve."""
+    if theirs >= mark:
+        return 1.0
+    if ours >= mark:
+        return 0.0
+    return 1.0 / (1.0 + math.exp((ours - theirs) / KOZEL_SPREAD))
