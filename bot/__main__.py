@@ -1,10 +1,11 @@
-"""Composition root: settings -> store -> service -> dispatcher -> long polling."""
+"""Composition root: settings -> store -> service -> dispatcher and pacer -> long polling."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sys
+from contextlib import suppress
 
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
@@ -12,8 +13,9 @@ from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
 from fakeredis import FakeAsyncRedis
 from redis.asyncio import Redis
 
-from bot.app import create_bot, create_dispatcher, register_commands
+from bot.app import create_app, create_bot, register_commands
 from bot.config import ConfigError, Settings, load_settings
+from bot.pacing import Pace
 from bot.service import GameService, default_players
 from bot.storage import GameStorage
 from texts import Texts
@@ -42,7 +44,9 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
     if settings.telegram_api_url:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
     bot = create_bot(settings.bot_token.get_secret_value(), session)
-    dispatcher = create_dispatcher(service, texts)
+    pace = Pace(group_interval=settings.group_edit_interval, bot_delay=settings.bot_move_delay)
+    app = create_app(bot, service, texts, pace)
+    pacer: asyncio.Task[None] | None = None
     try:
         try:
             await register_commands(bot, texts)
@@ -50,8 +54,14 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
             raise ConfigError("Telegram refused BOT_TOKEN") from None
         except TelegramNetworkError as exc:
             raise ConfigError(f"cannot reach the Telegram Bot API: {exc.message}") from None
-        await dispatcher.start_polling(bot, handle_signals=handle_signals)
+        # Group games due before a restart are picked up at once: the pacer reads Redis.
+        pacer = asyncio.create_task(app.pacer.run(), name="pacer")
+        await app.dispatcher.start_polling(bot, handle_signals=handle_signals)
     finally:
+        if pacer is not None:
+            pacer.cancel()
+            with suppress(asyncio.CancelledError):
+                await pacer
         await bot.session.close()
         await redis.aclose()
 

@@ -7,6 +7,8 @@ from enum import StrEnum
 
 from aiogram.filters.callback_data import CallbackData
 
+from bot.groups import GroupAction
+
 
 class EndCode(StrEnum):
     """The end of the line a tile goes to, short to save callback bytes."""
@@ -36,6 +38,15 @@ class ActionData(CallbackData, prefix="gm"):
     game: str
     version: int
     action: GameAction
+
+
+class GroupData(CallbackData, prefix="gp"):
+    """A group game's button other than a move: lobby seats and settings, Start,
+    Cancel, taking a bot's seat. No version: each is an intent on the latest game."""
+
+    game: str
+    action: GroupAction
+    arg: int = -1  # a seat, for the actions that need one
 
 
 class StopData(CallbackData, prefix="st"):

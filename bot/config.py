@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from texts import LANGUAGES
@@ -27,6 +27,10 @@ class Settings(BaseSettings):
     telegram_api_url: str | None = None
     default_language: str = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+    # Group games: a bot's pause before it plays, and the least time between two
+    # messages or edits in one group (Telegram allows about 20 a minute).
+    bot_move_delay: float = Field(default=1.5, ge=0, le=60)
+    group_edit_interval: float = Field(default=3.5, ge=0, le=60)
 
     @field_validator("bot_token")
     @classmethod

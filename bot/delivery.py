@@ -1,17 +1,20 @@
-"""Bringing each human's game message up to date: edit in place, treat "message is
-not modified" as success, and send the message anew only when it is gone."""
+"""Bringing messages up to date: edit in place, treat "message is not modified" as
+success, and send the message anew only when it is gone. A direct game's message
+is updated at once; a group game's messages are the pacer's (`bot.pacing`)."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import InlineKeyboardMarkup
 
 from bot import keyboards, render
+from bot.content import Content
+from bot.messages import MessageStore, Sent
 from bot.record import GameRecord
-from bot.service import GameService
 from core.engine import Match
 from core.views import seat_view
 from texts import Texts
@@ -48,6 +51,17 @@ async def edit(
     return True
 
 
+async def put(bot: Bot, chat_id: int, message_id: int | None, content: Content) -> int:
+    """Show `content` in the message `message_id`, or in a new message when there is
+    none or it is gone. Returns the id of the message that shows it."""
+    if message_id is not None and await edit(
+        bot, chat_id, message_id, content.text, content.markup
+    ):
+        return message_id
+    sent = await bot.send_message(chat_id=chat_id, text=content.text, reply_markup=content.markup)
+    return sent.message_id
+
+
 def game_message(
     record: GameRecord, seat: int, texts: Texts
 ) -> tuple[str, InlineKeyboardMarkup | None]:
@@ -58,35 +72,20 @@ def game_message(
 
 
 async def show_game(
-    bot: Bot, service: GameService, texts: Texts, record: GameRecord, *, resend: bool = False
-) -> GameRecord:
-    """Show `record` to every human seat; a seat whose message is gone (or all, with
-    `resend`) gets a new one, remembered in the record. Returns the latest record."""
-    lost: list[int] = []
+    bot: Bot, messages: MessageStore, texts: Texts, record: GameRecord, *, resend: bool = False
+) -> None:
+    """Show a direct game to its player(s); a message that is gone (or every one, with
+    `resend`: the game is brought back to the bottom of the chat) is sent anew."""
     for seat, human in record.humans():
         text, markup = game_message(record, seat, texts)
-        if (
-            resend
-            or human.message_id is None
-            or not await edit(bot, human.chat_id, human.message_id, text, markup)
-        ):
-            lost.append(seat)
-    for seat in lost:
-        old = record.human(seat).message_id
+        sent = await messages.private(record.game_id, human.user_id)
+        old = sent.message_id if sent is not None else None
         if resend and old is not None:
-            await _drop_buttons(bot, record.human(seat).chat_id, old)
-        # Sent without buttons: they would carry the version that attaching the new
-        # message id replaces. The edit below adds them with the right version.
-        human = record.human(seat)
-        text, _ = game_message(record, seat, texts)
-        sent = await bot.send_message(chat_id=human.chat_id, text=text)
-        record = await service.attach_message(record.game_id, seat, sent.message_id, record.version)
-    if lost:
-        for seat, human in record.humans():
-            if human.message_id is not None:
-                text, markup = game_message(record, seat, texts)
-                await edit(bot, human.chat_id, human.message_id, text, markup)
-    return record
+            await _drop_buttons(bot, human.chat_id, old)
+            old = None
+        shown = await put(bot, human.chat_id, old, Content(text, markup))
+        if sent is None or shown != sent.message_id:
+            await messages.set_private(record.game_id, human.user_id, Sent(human.chat_id, shown))
 
 
 async def _drop_buttons(bot: Bot, chat_id: int, message_id: int) -> None:
@@ -95,3 +94,19 @@ async def _drop_buttons(bot: Bot, chat_id: int, message_id: int) -> None:
         await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id)
     except TelegramBadRequest as error:
         log.debug("old game message %s kept its buttons: %s", message_id, error.message)
+
+
+class Delivery:
+    """Shows a game that changed: a direct game's message at once, a group game's
+    messages by waking the pacer (which reads the stored record)."""
+
+    def __init__(self, messages: MessageStore, texts: Texts, wake: Callable[[], None]) -> None:
+        self.messages = messages
+        self._texts = texts
+        self._wake = wake
+
+    async def show(self, bot: Bot, record: GameRecord, *, resend: bool = False) -> None:
+        if record.group is not None:
+            self._wake()
+            return
+        await show_game(bot, self.messages, self._texts, record, resend=resend)

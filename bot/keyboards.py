@@ -65,9 +65,13 @@ def move_buttons(record: GameRecord, view: SeatView) -> list[list[InlineKeyboard
 
 
 def game_keyboard(record: GameRecord, view: SeatView, t: Translate) -> InlineKeyboardMarkup | None:
-    """The game message's buttons for one seat: its moves, or Next hand, or Rematch."""
+    """The game message's buttons for one seat: its moves, or Next hand, or Rematch.
+    A group seat's private message only ever has moves: the rest is in the group."""
     if not record.is_active and view.match_result is None:
         return None  # stopped
+    if record.group is not None:
+        rows = move_buttons(record, view) if record.is_active and view.turn == view.seat else []
+        return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
     action: GameAction | None = None
     if view.phase is Phase.MATCH_OVER:
         action, label = GameAction.REMATCH, t("btn-rematch")

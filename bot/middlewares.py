@@ -55,7 +55,7 @@ class RefusalMiddleware(BaseMiddleware):
         try:
             return await handler(event, data)
         except RefusalError as refusal:
-            await _tell(event, data, t(f"refusal-{refusal.code.value}"))
+            await _tell(event, data, t(f"refusal-{refusal.code.value}"), refusal.url)
         except StorageUnavailableError:
             log.warning("storage unavailable", exc_info=True)
             await _tell(event, data, t("error-storage"))
@@ -65,12 +65,17 @@ class RefusalMiddleware(BaseMiddleware):
         return None
 
 
-async def _tell(event: TelegramObject, data: dict[str, Any], text: str) -> None:
+async def _tell(
+    event: TelegramObject, data: dict[str, Any], text: str, url: str | None = None
+) -> None:
+    """An alert for a press (or, with `url`, the link opened: Telegram allows t.me links
+    to the bot there); a reply for a command."""
     if isinstance(event, CallbackQuery):
         answer: CallbackAnswer | None = data.get("callback_answer")
+        alert = url is None
         if answer is not None and not answer.answered:
-            answer.text, answer.show_alert = text, True
+            answer.text, answer.show_alert, answer.url = text, alert, url
         else:
-            await event.answer(text, show_alert=True)
+            await event.answer(text, show_alert=alert, url=url)
     elif isinstance(event, Message):
         await event.answer(text)

@@ -32,14 +32,24 @@ LOG_LIMIT = 14  # log lines shown; older ones are summarised by an ellipsis
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-def escape_name(name: str) -> str:
-    """A display name made safe for Telegram HTML: control characters dropped,
-    length capped, markup escaped."""
+def plain_name(name: str) -> str:
+    """A display name made safe to show (a button's label is plain text): control
+    characters dropped, length capped."""
     spaced = " ".join(name.split())  # line breaks and tabs become single spaces
     cleaned = "".join(
         c for c in spaced if unicodedata.category(c) != "Cc" and c not in _BIDI_CONTROLS
     ).strip()[:NAME_LIMIT]
-    return html.escape(cleaned or "?", quote=False)
+    return cleaned or "?"
+
+
+def escape_name(name: str) -> str:
+    """A display name made safe for Telegram HTML: `plain_name`, markup escaped."""
+    return html.escape(plain_name(name), quote=False)
+
+
+def mention(user_id: int, name: str) -> str:
+    """A name that notifies its owner: a link to the user."""
+    return f'<a href="tg://user?id={int(user_id)}">{escape_name(name)}</a>'
 
 
 def tile_text(tile: Tile | tuple[int, int]) -> str:
@@ -65,8 +75,15 @@ def _laid(event: Played) -> tuple[int, int]:
     return (left, right)  # a lead: the line is this one tile
 
 
+def bot_number(record: GameRecord, seat: int) -> int:
+    """A bot's number: its seat, counted from 1 in a group (where seat 0 may be a bot);
+    from 0 in a direct game, where the person sits at seat 0."""
+    return seat + 1 if record.group is not None else seat
+
+
 class Names:
-    """How one viewer names the seats: "You", bots by seat number, people by name."""
+    """How one viewer names the seats: "You", bots by seat number, people by name.
+    `viewer` None is the group, which sees everyone by name."""
 
     def __init__(self, record: GameRecord, viewer: int | None, t: Translate) -> None:
         self._record, self._viewer, self._t = record, viewer, t
@@ -80,8 +97,15 @@ class Names:
             return self._t("you")
         occupant = self._record.seats[seat]
         if isinstance(occupant, BotSeat):
-            return self._t("bot-name", n=seat)
+            return self._t("bot-name", n=bot_number(self._record, seat))
         return escape_name(occupant.name)
+
+    def mention(self, seat: int) -> str:
+        """The seat's name, as a mention when it is a person's."""
+        occupant = self._record.seats[seat]
+        if isinstance(occupant, BotSeat) or seat == self._viewer:
+            return self(seat)
+        return mention(occupant.user_id, occupant.name)
 
     def args(self, seat: int) -> dict[str, str | int]:
         return {"name": self(seat), "who": self.who(seat)}

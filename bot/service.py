@@ -1,5 +1,6 @@
 """Use cases, with no aiogram types: create a game, play a move, run the bots until
-a human must decide, deal the next hand, rematch, stop.
+a human must decide (a direct game) or make one bot decision (a group game, whose
+pace the pacer keeps), deal the next hand, rematch, stop.
 
 Every change is load -> check -> apply through `core` -> compare-and-set save. The
 rules are `core`'s alone: this module only asks the engine and the bot players.
@@ -11,11 +12,21 @@ import asyncio
 import random
 import time
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 
-from bot.record import NAME_LIMIT, BotSeat, GameRecord, GameStatus, HumanSeat, LogMark, Seat
+from bot.record import (
+    NAME_LIMIT,
+    BotSeat,
+    GameRecord,
+    GameStatus,
+    Group,
+    HumanSeat,
+    LogMark,
+    Seat,
+)
 from bot.storage import ChatBusyError, GameStorage, VersionConflictError
 from core.engine import Match
 from core.errors import ErrorCode, GameError
@@ -38,16 +49,31 @@ class RefusalCode(StrEnum):
     INVALID = "invalid"  # forged input the engine refused
     BAD_OPTIONS = "bad-options"  # a game the engine cannot be set up with
     UNKNOWN_BUTTON = "unknown-button"  # callback data no handler understands
+    # Group games
+    SEAT_TAKEN = "seat-taken"  # someone sits there already
+    GAME_FULL = "game-full"  # no free seat in the lobby
+    ALREADY_SEATED = "already-seated"  # one seat per person
+    NOT_SEATED = "not-seated"  # leaving a game one does not sit in
+    NOT_ALLOWED = "not-allowed"  # only the lobby's creator or a group admin may
+    NEEDS_PERSON = "needs-person"  # a game needs at least one person at the table
+    TOO_MANY = "too-many"  # fewer seats than the people already seated
+    LOBBY_CLOSED = "lobby-closed"  # the game has started (or was cancelled)
+    NOT_BETWEEN_HANDS = "not-between-hands"  # a seat changes hands only between hands
+    PRIVATE_CHAT = "private-chat"  # the bot may not write to this person yet
 
 
 class RefusalError(Exception):
     """A request that changed nothing. `record` is the current game, when known,
-    so the caller can show it again."""
+    so the caller can show it again; `url` a link that resolves the refusal (the
+    private chat to open first)."""
 
-    def __init__(self, code: RefusalCode, record: GameRecord | None = None) -> None:
+    def __init__(
+        self, code: RefusalCode, record: GameRecord | None = None, *, url: str | None = None
+    ) -> None:
         super().__init__(code.value)
         self.code = code
         self.record = record
+        self.url = url
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +83,7 @@ class Person:
     user_id: int
     name: str
     language: str
-    chat_id: int  # where their game message lives
+    chat_id: int  # their private chat: where their game or hand message lives
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +119,16 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def human_seat(person: Person) -> HumanSeat:
+    """The seat a person takes."""
+    return HumanSeat(
+        user_id=person.user_id,
+        name=person.name[:NAME_LIMIT],
+        language=person.language,
+        chat_id=person.chat_id,
+    )
+
+
 _STALE_ENGINE_CODES = {ErrorCode.HAND_OVER, ErrorCode.MATCH_OVER, ErrorCode.HAND_NOT_OVER}
 
 
@@ -120,6 +156,16 @@ class GameService:
         self._rng = rng or random.SystemRandom()
         self._now = now
 
+    def now(self) -> datetime:
+        """The service's clock (injectable: tests move it by hand)."""
+        return self._now()
+
+    def new_seed(self) -> int:
+        return self._rng.getrandbits(63)
+
+    def new_game_id(self) -> str:
+        return f"{self._rng.getrandbits(40):010x}"
+
     # -- reading ---------------------------------------------------------------------
 
     async def game_for_chat(self, chat_id: int) -> GameRecord | None:
@@ -133,24 +179,18 @@ class GameService:
 
     # -- creating ---------------------------------------------------------------------
 
-    async def create(
-        self, chat_id: int, person: Person, options: GameOptions, message_id: int | None
-    ) -> GameRecord:
+    async def create(self, chat_id: int, person: Person, options: GameOptions) -> GameRecord:
         """Start a game for `person` against bots; the first bot moves are made."""
         try:
             level = Level(options.level)
-            seed = self._rng.getrandbits(63)
+            seed = self.new_seed()
             match, _ = Match.new(options.variant, options.n_players, options.target, seed=seed)
         except (GameError, ValueError) as exc:
             raise RefusalError(RefusalCode.BAD_OPTIONS) from exc
-        human = HumanSeat(
-            user_id=person.user_id,
-            name=person.name[:NAME_LIMIT],
-            language=person.language,
-            chat_id=person.chat_id,
-            message_id=message_id,
-        )
-        seats: list[Seat] = [human, *(BotSeat(level=level) for _ in range(options.opponents))]
+        seats: list[Seat] = [
+            human_seat(person),
+            *(BotSeat(level=level) for _ in range(options.opponents)),
+        ]
         return await self._store_new(chat_id, seats, match, seed)
 
     async def rematch(self, game_id: str, user_id: int, version: int) -> GameRecord:
@@ -159,43 +199,53 @@ class GameService:
         if record.status is not GameStatus.FINISHED:
             raise RefusalError(RefusalCode.STALE, record)
         settings = Match.from_dict(record.engine).settings
-        seed = self._rng.getrandbits(63)
+        seed = self.new_seed()
         match, _ = Match.new(settings.variant, settings.n_players, settings.target, seed=seed)
         seats = [
             s.model_copy(update={"log_mark": LogMark()}) if isinstance(s, HumanSeat) else s
             for s in record.seats
         ]
-        return await self._store_new(record.chat_id, seats, match, seed)
+        group = None
+        if record.group is not None:
+            group = record.group.model_copy(update={"notices": [], "invite": False})
+        return await self._store_new(record.chat_id, seats, match, seed, group)
 
     async def _store_new(
-        self, chat_id: int, seats: list[Seat], match: Match, seed: int
+        self, chat_id: int, seats: list[Seat], match: Match, seed: int, group: Group | None = None
     ) -> GameRecord:
         now = self._now()
         record = GameRecord(
-            game_id=f"{self._rng.getrandbits(40):010x}",
+            game_id=self.new_game_id(),
             chat_id=chat_id,
             seats=seats,
             engine={},
             seed=seed,
+            group=group,
             created_at=now,
             updated_at=now,
         )
-        await asyncio.to_thread(self._run_bots, record, match)
-        record = self._with_match(record, match)
+        if group is None:  # a group's bots keep the pacer's pace
+            await asyncio.to_thread(self._run_bots, record, match)
+        return await self.store_new(self._with_match(record, match))
+
+    async def store_new(self, record: GameRecord) -> GameRecord:
+        """Store a new game as its chat's game; refused while the chat has a live one."""
         try:
             return await self.storage.create(record)
         except ChatBusyError as exc:
-            raise RefusalError(RefusalCode.GAME_RUNNING, await self.active_game(chat_id)) from exc
+            current = await self.storage.load_for_chat(record.chat_id)
+            raise RefusalError(RefusalCode.GAME_RUNNING, current) from exc
         except VersionConflictError as exc:
-            raise RefusalError(RefusalCode.STALE, await self.active_game(chat_id)) from exc
+            current = await self.storage.load_for_chat(record.chat_id)
+            raise RefusalError(RefusalCode.STALE, current) from exc
 
     # -- changing a game ----------------------------------------------------------------------
 
     async def play(
         self, game_id: str, user_id: int, version: int, tile: str, end: str | None
     ) -> GameRecord:
-        """The user's move (untrusted input, checked by the engine), then the bots' moves
-        up to the next human decision."""
+        """The user's move (untrusted input, checked by the engine), then, in a direct
+        game, the bots' moves up to the next human decision."""
         record, seat = await self._checked(game_id, user_id, version)
         match = Match.from_dict(record.engine)
         seen = public_view(match)
@@ -203,7 +253,8 @@ class GameService:
 
         def move() -> None:
             match.play(seat, tile, end)
-            self._run_bots(record, match)
+            if record.group is None:
+                self._run_bots(record, match)
 
         try:
             await asyncio.to_thread(move)
@@ -220,7 +271,8 @@ class GameService:
 
         def deal() -> None:
             match.next_hand()
-            self._run_bots(record, match)
+            if record.group is None:
+                self._run_bots(record, match)
 
         try:
             await asyncio.to_thread(deal)
@@ -229,33 +281,55 @@ class GameService:
         return await self._save(record, match)
 
     async def stop(self, game_id: str, user_id: int) -> GameRecord:
-        """Abandon an active game (any of its human players may)."""
+        """Abandon an active direct game (any of its human players may)."""
         record, _ = await self._checked(game_id, user_id, version=None)
         return await self._save_record(record.model_copy(update={"status": GameStatus.STOPPED}))
 
-    async def attach_message(
-        self, game_id: str, seat: int, message_id: int, version: int
-    ) -> GameRecord:
-        """Remember where a seat's game message now lives (after sending it anew)."""
-        record = await self.storage.load(game_id)
-        if record is None:
-            raise RefusalError(RefusalCode.NO_GAME)
-        if record.version != version:
-            raise RefusalError(RefusalCode.STALE, record)
-        seats = list(record.seats)
-        seats[seat] = record.human(seat).model_copy(update={"message_id": message_id})
-        return await self._save_record(record.model_copy(update={"seats": seats}))
+    async def bot_move(self, record: GameRecord) -> GameRecord:
+        """One decision of the bot to move in a group game, saved (compare-and-set on
+        `record.version`); the record unchanged when no bot is to move."""
+        match = Match.from_dict(record.engine)
+        seat = match.turn
+        if not record.is_active or seat is None or not isinstance(record.seats[seat], BotSeat):
+            return record
+        await asyncio.to_thread(self._bot_decides, record, match, seat)
+        return await self._save(record, match)
 
-    async def set_language(self, chat_id: int, user_id: int, lang: str) -> GameRecord | None:
-        """The user's seat in the chat's active game speaks `lang` from now on.
-        Returns the saved record, or None when there is nothing to change."""
-        record = await self.active_game(chat_id)
-        seat = record.seat_of(user_id) if record is not None else None
-        if record is None or seat is None or record.human(seat).language == lang:
-            return None
-        seats = list(record.seats)
-        seats[seat] = record.human(seat).model_copy(update={"language": lang})
-        return await self._save_record(record.model_copy(update={"seats": seats}))
+    async def set_language(self, chat_id: int, user_id: int, lang: str) -> list[GameRecord]:
+        """The user's seats speak `lang` from now on: in the chat's live game and in every
+        group game they sit in. Returns the records that changed."""
+        game_ids = await self.storage.games_of(user_id)
+        direct = await self.storage.load_for_chat(chat_id)
+        if direct is not None and direct.game_id not in game_ids:
+            game_ids.append(direct.game_id)
+        changed = []
+        for game_id in game_ids:
+            record = await self.storage.load(game_id)
+            if record is None or _speaking(record, user_id, lang) is record:
+                continue  # gone, or nothing to change there
+            with suppress(RefusalError):
+                changed.append(await self.update(game_id, lambda r: _speaking(r, user_id, lang)))
+        return changed
+
+    async def update(
+        self, game_id: str, change: Callable[[GameRecord], GameRecord], attempts: int = 5
+    ) -> GameRecord:
+        """Apply `change` (pure; it may raise `RefusalError`) to the latest record and save
+        it; when another write got there first, load again and apply it again."""
+        for _ in range(attempts):
+            record = await self.storage.load(game_id)
+            if record is None:
+                raise RefusalError(RefusalCode.NO_GAME)
+            changed = change(record)
+            if changed is record:
+                return record  # nothing to write
+            try:
+                return await self.storage.save(
+                    changed.model_copy(update={"updated_at": self._now()})
+                )
+            except VersionConflictError:
+                continue
+        raise RefusalError(RefusalCode.STALE, await self.storage.load(game_id))
 
     # -- the steps ------------------------------------------------------------------------------
 
@@ -280,14 +354,18 @@ class GameService:
             seat = match.turn
             if seat is None:
                 return
-            occupant = record.seats[seat]
-            if not isinstance(occupant, BotSeat):
+            if not isinstance(record.seats[seat], BotSeat):
                 return
-            # One rng per decision, derived from the game: a game can be replayed exactly.
-            rng = random.Random(f"{record.seed}:{match.state.hand_no}:{len(match.state.decisions)}")
-            tile, end = self._players[occupant.level].choose(seat_view(match, seat), rng)
-            match.play(seat, tile, end)
+            self._bot_decides(record, match, seat)
         raise RuntimeError(f"bots made {MAX_BOT_MOVES} moves without reaching a human")
+
+    def _bot_decides(self, record: GameRecord, match: Match, seat: int) -> None:
+        occupant = record.seats[seat]
+        assert isinstance(occupant, BotSeat)
+        # One rng per decision, derived from the game: a game can be replayed exactly.
+        rng = random.Random(f"{record.seed}:{match.state.hand_no}:{len(match.state.decisions)}")
+        tile, end = self._players[occupant.level].choose(seat_view(match, seat), rng)
+        match.play(seat, tile, end)
 
     def _with_match(self, record: GameRecord, match: Match) -> GameRecord:
         status = GameStatus.FINISHED if match.match_over else record.status
@@ -301,3 +379,24 @@ class GameService:
             return await self.storage.save(record.model_copy(update={"updated_at": self._now()}))
         except VersionConflictError as exc:
             raise RefusalError(RefusalCode.STALE, await self.storage.load(record.game_id)) from exc
+
+
+def _speaking(record: GameRecord, user_id: int, lang: str) -> GameRecord:
+    """`record` with the user's seat (or lobby seat) in `lang`; itself if nothing changes."""
+    if not record.is_live:
+        return record
+    seat = record.seat_of(user_id)
+    if seat is not None and record.human(seat).language != lang:
+        seats = list(record.seats)
+        seats[seat] = record.human(seat).model_copy(update={"language": lang})
+        return record.model_copy(update={"seats": seats})
+    group = record.group
+    if group is not None:
+        for i, human in group.lobby_humans():
+            if human.user_id == user_id and human.language != lang:
+                lobby = list(group.lobby)
+                lobby[i] = human.model_copy(update={"language": lang})
+                return record.model_copy(
+                    update={"group": group.model_copy(update={"lobby": lobby})}
+                )
+    return record

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from bot.handlers import errors, lang, moves, play, rules, score, start, stop
+from bot.handlers import errors, group, lang, moves, play, rules, score, start, stop
 
 
 def routers() -> list[Router]:
     """New routers for one dispatcher, in the order they are tried."""
     return [
-        errors.create_group_router(),
+        group.create_router(),
         start.create_router(),
         play.create_router(),
         moves.create_router(),

@@ -1,5 +1,5 @@
-"""What no feature handles: commands in chats the bot does not play in yet, stray
-text, unknown buttons (always answered), and errors (logged)."""
+"""What no feature handles: stray text, unknown buttons (always answered), and
+errors (logged)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import logging
 
 from aiogram import F, Router
 from aiogram.enums import ChatType
-from aiogram.filters import Command
 from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from bot.service import RefusalCode, RefusalError
@@ -16,11 +15,6 @@ from texts import Translate
 log = logging.getLogger(__name__)
 
 COMMANDS = ("start", "play", "score", "rules", "lang", "stop", "help")
-
-
-async def group_command(message: Message, t: Translate) -> None:
-    """Games in groups come later: point to the private chat."""
-    await message.reply(t("group-not-yet"))
 
 
 async def stray_text(message: Message, t: Translate) -> None:
@@ -36,14 +30,6 @@ async def on_error(event: ErrorEvent) -> bool:
     """Log what went wrong; the user was already told (see `RefusalMiddleware`)."""
     log.error("update %s failed", event.update.update_id, exc_info=event.exception)
     return True
-
-
-def create_group_router() -> Router:
-    """Commands sent in a group or a channel: tried before the private-chat routers."""
-    router = Router(name="groups")
-    router.message.filter(F.chat.type != ChatType.PRIVATE)
-    router.message.register(group_command, Command(*COMMANDS))
-    return router
 
 
 def create_fallback_router() -> Router:

@@ -7,7 +7,7 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import LangData
-from bot.delivery import edit, show_game
+from bot.delivery import Delivery, edit
 from bot.handlers.common import message_of, private_router
 from bot.keyboards import language_keyboard
 from bot.service import GameService, RefusalCode, RefusalError
@@ -19,9 +19,14 @@ async def choose_language(message: Message, t: Translate) -> None:
 
 
 async def set_language(
-    query: CallbackQuery, callback_data: LangData, bot: Bot, service: GameService, texts: Texts
+    query: CallbackQuery,
+    callback_data: LangData,
+    bot: Bot,
+    service: GameService,
+    delivery: Delivery,
+    texts: Texts,
 ) -> None:
-    """Remember the language; the running game's message follows it."""
+    """Remember the language; the running games' messages follow it."""
     lang = callback_data.lang
     if lang not in LANGUAGES:
         raise RefusalError(RefusalCode.INVALID)
@@ -32,9 +37,8 @@ async def set_language(
     if message is None or not await edit(bot, message.chat.id, message.message_id, text, None):
         await bot.send_message(chat_id=user_id, text=text)
     chat_id = message.chat.id if message is not None else user_id
-    record = await service.set_language(chat_id, user_id, lang)
-    if record is not None:
-        await show_game(bot, service, texts, record)
+    for record in await service.set_language(chat_id, user_id, lang):
+        await delivery.show(bot, record)
 
 
 def create_router() -> Router:

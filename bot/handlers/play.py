@@ -7,24 +7,25 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import MenuData
-from bot.delivery import edit, show_game
+from bot.delivery import Delivery, edit
 from bot.handlers.common import message_of, person, private_router
 from bot.keyboards import menu_keyboard
+from bot.messages import Sent
 from bot.render import variant_name
 from bot.service import GameOptions, GameService, RefusalCode, RefusalError
 from core.players import Level
 from core.variants import Variant
-from texts import Texts, Translate
+from texts import Translate
 
 
 async def play(
-    message: Message, bot: Bot, service: GameService, texts: Texts, t: Translate
+    message: Message, bot: Bot, service: GameService, delivery: Delivery, t: Translate
 ) -> None:
     """Open the menu, or bring the running game back to the bottom of the chat."""
     record = await service.active_game(message.chat.id)
     if record is not None:
         await message.answer(t("play-running"))
-        await show_game(bot, service, texts, record, resend=True)
+        await delivery.show(bot, record, resend=True)
         return
     await message.answer(_menu_text(MenuData(), t), reply_markup=menu_keyboard(MenuData(), t))
 
@@ -34,7 +35,7 @@ async def choose(
     callback_data: MenuData,
     bot: Bot,
     service: GameService,
-    texts: Texts,
+    delivery: Delivery,
     lang: str,
     t: Translate,
 ) -> None:
@@ -50,13 +51,12 @@ async def choose(
         return
     chat_id = message.chat.id if message is not None else query.from_user.id
     options = GameOptions(Variant(menu.variant), menu.opponents, Level(menu.level), menu.target)
-    record = await service.create(
-        chat_id,
-        person(query.from_user, chat_id, lang),
-        options,
-        message.message_id if message is not None else None,
-    )
-    await show_game(bot, service, texts, record)
+    user_id = query.from_user.id
+    record = await service.create(chat_id, person(query.from_user, chat_id, lang), options)
+    if message is not None:  # the menu turns into the game message
+        sent = Sent(chat_id, message.message_id)
+        await delivery.messages.set_private(record.game_id, user_id, sent)
+    await delivery.show(bot, record)
 
 
 def _checked(menu: MenuData) -> MenuData:

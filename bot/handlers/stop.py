@@ -7,11 +7,11 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.callbacks import StopData
-from bot.delivery import edit, show_game
+from bot.delivery import Delivery, edit
 from bot.handlers.common import message_of, private_router
 from bot.keyboards import stop_keyboard
 from bot.service import GameService
-from texts import Texts, Translate
+from texts import Translate
 
 
 async def stop(message: Message, service: GameService, t: Translate) -> None:
@@ -28,14 +28,14 @@ async def confirm(
     callback_data: StopData,
     bot: Bot,
     service: GameService,
-    texts: Texts,
+    delivery: Delivery,
     t: Translate,
 ) -> None:
     """Yes: the game is stopped and its message says so. No: nothing changes."""
     message = message_of(query)
     if callback_data.confirm:
         record = await service.stop(callback_data.game, query.from_user.id)
-        await show_game(bot, service, texts, record)
+        await delivery.show(bot, record)
         text = t("stop-done")
     else:
         text = t("stop-kept")

@@ -6,12 +6,15 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import AsyncIterator, Iterator
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from aiogram import Bot
 from fakeredis import FakeAsyncRedis, FakeServer
 
-from bot.app import create_bot, create_dispatcher
+from bot.app import App, create_app, create_bot
+from bot.messages import MessageStore
+from bot.pacing import Pace
 from bot.service import GameService
 from bot.storage import GameStorage
 from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
@@ -26,6 +29,50 @@ def quick_players() -> dict[Level, BotPlayer]:
         Level.MEDIUM: MediumPlayer(),
         Level.HARD: HardPlayer(samples=4),
     }
+
+
+class FakeClock:
+    """The service's clock, moved by hand; the pacer reads it too."""
+
+    def __init__(self) -> None:
+        self.at = datetime(2024, 6, 1, 12, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self.at
+
+    def advance(self, seconds: float) -> None:
+        self.at += timedelta(seconds=seconds)
+
+
+class FakeSleep:
+    """Stands in for `asyncio.sleep` in the retry on 429: records, and moves the clock."""
+
+    def __init__(self, clock: FakeClock) -> None:
+        self.clock = clock
+        self.waits: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.waits.append(seconds)
+        self.clock.advance(seconds)
+
+
+# Group games in tests: no pause for bots, no pause between group messages.
+QUICK_PACE = Pace(group_interval=0, bot_delay=0)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def sleep(clock: FakeClock) -> FakeSleep:
+    return FakeSleep(clock)
+
+
+@pytest.fixture
+def pace() -> Pace:
+    return QUICK_PACE
 
 
 @pytest.fixture
@@ -51,8 +98,8 @@ def texts() -> Texts:
 
 
 @pytest.fixture
-def service(storage: GameStorage) -> GameService:
-    return GameService(storage, quick_players(), rng=random.Random(20240601))
+def service(storage: GameStorage, clock: FakeClock) -> GameService:
+    return GameService(storage, quick_players(), rng=random.Random(20240601), now=clock.now)
 
 
 @pytest.fixture
@@ -61,13 +108,18 @@ def fake() -> FakeTelegram:
 
 
 @pytest.fixture
-def bot(fake: FakeTelegram) -> Bot:
-    return create_bot(TOKEN, session=fake)
+def bot(fake: FakeTelegram, sleep: FakeSleep) -> Bot:
+    return create_bot(TOKEN, session=fake, sleep=sleep)
 
 
 @pytest.fixture
-def harness(service: GameService, texts: Texts, bot: Bot, fake: FakeTelegram) -> TelegramHarness:
-    return TelegramHarness(create_dispatcher(service, texts), bot, fake)
+def app(service: GameService, texts: Texts, bot: Bot, pace: Pace) -> App:
+    return create_app(bot, service, texts, pace)
+
+
+@pytest.fixture
+def harness(app: App, service: GameService, bot: Bot, fake: FakeTelegram) -> TelegramHarness:
+    return TelegramHarness(app, bot, fake, MessageStore(service.storage.redis))
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ NOW = datetime(2024, 6, 1, tzinfo=UTC)
 
 
 def human(user_id: int, name: str = "Alice", language: str = "en") -> HumanSeat:
-    return HumanSeat(user_id=user_id, name=name, language=language, chat_id=user_id, message_id=1)
+    return HumanSeat(user_id=user_id, name=name, language=language, chat_id=user_id)
 
 
 def record_for(

@@ -1,27 +1,34 @@
 """A fake Telegram Bot API for dispatcher-level tests, after aiogram's own
 `tests/mocked_bot.py`: a session that records every API call and answers like
 Telegram does, including its refusals (bad HTML, long texts, long callback data,
-"message is not modified", unknown messages)."""
+"message is not modified", unknown messages, 403 for a person who never started
+the bot, 429 flood control, a group that became a supergroup)."""
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import AsyncGenerator, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from html import unescape
 from typing import Any
 
-from aiogram import Bot, Dispatcher
+from aiogram import Bot
 from aiogram.client.default import Default
 from aiogram.client.session.base import BaseSession
-from aiogram.exceptions import TelegramBadRequest
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramRetryAfter,
+)
 from aiogram.methods import (
     AnswerCallbackQuery,
     DeleteMessage,
     EditMessageReplyMarkup,
     EditMessageText,
+    GetChatMember,
     GetMe,
     SendMessage,
     SetMyCommands,
@@ -30,6 +37,8 @@ from aiogram.methods import (
 from aiogram.types import (
     CallbackQuery,
     Chat,
+    ChatMemberMember,
+    ChatMemberOwner,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
@@ -37,6 +46,9 @@ from aiogram.types import (
     Update,
     User,
 )
+
+from bot.app import App
+from bot.messages import MessageStore
 
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
 BOT_USER = User(id=123456, is_bot=True, first_name="Dominoes", username="dominoes_test_bot")
@@ -110,15 +122,43 @@ class Call:
         return str(self.method.__api_method__)
 
 
+Observer = Callable[[Call], Awaitable[None]]
+
+
 class FakeTelegram(BaseSession):
-    """Records every request; keeps each chat's messages; fails like Telegram."""
+    """Records every request; keeps each chat's messages; fails like Telegram.
+
+    `unreachable`: people who never started the bot (a private message gets 403 until
+    they write to it). `admins`: per group, who administers it. `migrated`: groups that
+    became supergroups. `observers` look at every call before it is answered."""
 
     def __init__(self) -> None:
         super().__init__()
         self.calls: list[Call] = []
         self.messages: dict[tuple[int, int], StoredMessage] = {}
         self.fail_next: list[Callable[[TelegramMethod[Any]], Exception | None]] = []
+        self.unreachable: set[int] = set()
+        self.admins: dict[int, set[int]] = {}
+        self.migrated: dict[int, int] = {}
+        self.observers: list[Observer] = []
         self._ids = itertools.count(1000)
+
+    def flood(self, times: int, retry_after: int, chat_id: int | None = None) -> None:
+        """The next `times` sends or edits (to `chat_id`, or anywhere) get a 429."""
+        left = [times]
+
+        def hook(method: TelegramMethod[Any]) -> Exception | None:
+            if not isinstance(method, SendMessage | EditMessageText) or left[0] <= 0:
+                return None
+            if chat_id is not None and getattr(method, "chat_id", None) != chat_id:
+                return None
+            left[0] -= 1
+            if left[0] > 0:
+                self.fail_next.append(hook)  # a hook is used once: put it back while it lasts
+            text = f"Too Many Requests: retry after {retry_after}"
+            return TelegramRetryAfter(method, text, retry_after)  # type: ignore[misc]
+
+        self.fail_next.append(hook)
 
     async def close(self) -> None:
         return None
@@ -140,12 +180,27 @@ class FakeTelegram(BaseSession):
             name: bot.default[value.name] if isinstance(value, Default) else value
             for name, value in method
         }
-        self.calls.append(Call(method, params))
+        call = Call(method, params)
+        self.calls.append(call)
+        for observer in self.observers:
+            await observer(call)
         for hook in list(self.fail_next):
             error = hook(method)
             if error is not None:
                 self.fail_next.remove(hook)
                 raise error
+        chat_id = params.get("chat_id")
+        if isinstance(chat_id, int) and chat_id in self.migrated:
+            raise TelegramMigrateToChat(
+                method,
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                self.migrated[chat_id],
+            )
+        writes = isinstance(method, SendMessage | EditMessageText)
+        if writes and isinstance(chat_id, int) and chat_id in self.unreachable:
+            raise TelegramForbiddenError(
+                method, "Forbidden: bot can't initiate conversation with a user"
+            )
         return self._answer(method, params)
 
     # -- answers ---------------------------------------------------------------------
@@ -191,6 +246,11 @@ class FakeTelegram(BaseSession):
             return True
         if isinstance(method, GetMe):
             return BOT_USER
+        if isinstance(method, GetChatMember):
+            who = user(int(params["user_id"]))
+            if int(params["user_id"]) in self.admins.get(int(params["chat_id"]), set()):
+                return ChatMemberOwner(user=who, is_anonymous=False)
+            return ChatMemberMember(user=who)
         raise AssertionError(f"the fake Telegram does not know {method.__api_method__}")
 
     def _stored(self, method: TelegramMethod[Any], params: dict[str, Any]) -> StoredMessage:
@@ -256,8 +316,14 @@ class FakeTelegram(BaseSession):
         return self.messages[(chat_id, message_id)]
 
 
+SUPERGROUP_BELOW = -1_000_000_000_000  # supergroup ids look like -100xxxxxxxxxx
+
+
 def _chat(chat_id: int) -> Chat:
-    return Chat(id=chat_id, type="private" if chat_id > 0 else "group", title=None)
+    if chat_id > 0:
+        return Chat(id=chat_id, type="private")
+    kind = "supergroup" if chat_id < SUPERGROUP_BELOW else "group"
+    return Chat(id=chat_id, type=kind, title="Friday <dominoes> & co")
 
 
 def user(user_id: int, first_name: str = "Alice", language_code: str | None = "en") -> User:
@@ -265,16 +331,39 @@ def user(user_id: int, first_name: str = "Alice", language_code: str | None = "e
 
 
 class TelegramHarness:
-    """Feeds real `Update`s through the dispatcher and reads what the fake received."""
+    """Feeds real `Update`s through the dispatcher and reads what the fake received.
+    After each update the pacer runs until nothing is due (unless `auto_settle` is
+    off): the group's messages are then what the update led to."""
 
-    def __init__(self, dispatcher: Dispatcher, bot: Bot, fake: FakeTelegram) -> None:
-        self.dp, self.bot, self.fake = dispatcher, bot, fake
+    def __init__(
+        self,
+        app: App,
+        bot: Bot,
+        fake: FakeTelegram,
+        messages: MessageStore,
+        *,
+        auto_settle: bool = True,
+    ) -> None:
+        self.dp, self.pacer, self.bot, self.fake = app.dispatcher, app.pacer, bot, fake
+        self.messages = messages
+        self.auto_settle = auto_settle
         self._updates = itertools.count(1)
         self._queries = itertools.count(1)
+
+    async def settle(self) -> None:
+        """Let the pacer send everything that is due now."""
+        await self.pacer.settle()
+
+    async def _feed(self, update: Update) -> None:
+        await self.dp.feed_update(self.bot, update)
+        if self.auto_settle:
+            await self.settle()
 
     async def send(self, who: User, text: str, chat_id: int | None = None) -> None:
         """`who` writes `text` in `chat_id` (their private chat by default)."""
         chat_id = who.id if chat_id is None else chat_id
+        if chat_id == who.id:
+            self.fake.unreachable.discard(who.id)  # writing to the bot starts it
         entities = None
         if text.startswith("/"):
             length = len(text.split(maxsplit=1)[0])
@@ -287,13 +376,36 @@ class TelegramHarness:
             text=text,
             entities=entities,
         )
-        await self.dp.feed_update(self.bot, Update(update_id=next(self._updates), message=message))
+        await self._feed(Update(update_id=next(self._updates), message=message))
+
+    async def migrate(self, who: User, old_chat_id: int, new_chat_id: int) -> None:
+        """The group becomes a supergroup: Telegram tells both chats."""
+        self.fake.migrated[old_chat_id] = new_chat_id
+        told = [
+            {"chat": _chat(old_chat_id), "migrate_to_chat_id": new_chat_id},
+            {"chat": _chat(new_chat_id), "migrate_from_chat_id": old_chat_id},
+        ]
+        for fields in told:
+            message = Message.model_validate(
+                {
+                    "message_id": next(self.fake._ids),
+                    "date": datetime.now(UTC),
+                    "from": who,
+                    **fields,
+                }
+            )
+            await self._feed(Update(update_id=next(self._updates), message=message))
 
     async def press(self, who: User, message: StoredMessage, data: str) -> Call:
         """`who` presses a button carrying `data` on `message`; returns the one answer."""
         query_id = f"q{next(self._queries)}"
-        await self.dp.feed_update(self.bot, self.press_update(who, message, data, query_id))
+        await self._feed(self.press_update(who, message, data, query_id))
         return self.answer_to(query_id)
+
+    async def private_message_id(self, game_id: str, user_id: int) -> int | None:
+        """The id of `user_id`'s message for the game, as the bot remembers it."""
+        sent = await self.messages.private(game_id, user_id)
+        return None if sent is None else sent.message_id
 
     def press_update(
         self, who: User, message: StoredMessage, data: str, query_id: str | None = None

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from aiogram import Bot
+from aiogram.types import BotCommandScopeAllGroupChats
 from fakeredis import FakeAsyncRedis
 from pydantic import SecretStr
 from redis.asyncio import Redis
@@ -25,12 +26,21 @@ async def test_commands_are_registered_in_every_language(
 ) -> None:
     await register_commands(bot, texts)
     calls = fake.named("setMyCommands")
-    assert [c.params.get("language_code") for c in calls] == [None, *LANGUAGES]
-    for call in calls:
+    private = [c for c in calls if c.params.get("scope") is None]
+    groups = [c for c in calls if isinstance(c.params.get("scope"), BotCommandScopeAllGroupChats)]
+    assert len(private) + len(groups) == len(calls)
+    for scoped in (private, groups):
+        assert [c.params.get("language_code") for c in scoped] == [None, *LANGUAGES]
+    for call in private:
         lang = call.params.get("language_code") or texts.default
         commands = {c.command: c.description for c in call.params["commands"]}
         assert set(commands) == {"start", "play", "score", "rules", "lang", "stop", "help"}
         assert commands["play"] == texts.get(lang, "cmd-play")
+    for call in groups:
+        lang = call.params.get("language_code") or texts.default
+        commands = {c.command: c.description for c in call.params["commands"]}
+        assert set(commands) == {"kozel", "new", "leave", "stop", "score", "rules", "help"}
+        assert commands["kozel"] == texts.get(lang, "cmd-kozel")
 
 
 def imports_of(module: str) -> set[str]:

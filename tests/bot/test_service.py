@@ -22,7 +22,7 @@ BOB = 2002
 
 async def new_game(service: GameService, variant: str = "block", opponents: int = 1) -> GameRecord:
     options = GameOptions(Variant(variant), opponents, Level.EASY, 50)
-    return await service.create(ALICE.chat_id, ALICE, options, message_id=10)
+    return await service.create(ALICE.chat_id, ALICE, options)
 
 
 def first_move(record: GameRecord) -> tuple[str, str | None]:
@@ -53,16 +53,16 @@ async def test_a_new_game_waits_for_the_human(service: GameService) -> None:
 
 async def test_kozel_is_you_and_a_bot_partner_against_two_bots(service: GameService) -> None:
     options = GameOptions(Variant.KOZEL, 3, Level.MEDIUM, 100)
-    record = await service.create(ALICE.chat_id, ALICE, options, message_id=None)
+    record = await service.create(ALICE.chat_id, ALICE, options)
     assert len(record.seats) == 4
     assert record.seat_of(ALICE.user_id) == 0
 
 
 async def test_settings_the_engine_refuses_are_refused(service: GameService) -> None:
     options = GameOptions(Variant.KOZEL, 1, Level.EASY, 100)
-    await refused(RefusalCode.BAD_OPTIONS, service.create(1, ALICE, options, None))
+    await refused(RefusalCode.BAD_OPTIONS, service.create(1, ALICE, options))
     options = GameOptions(Variant.DRAW, 1, Level.EASY, 75)
-    await refused(RefusalCode.BAD_OPTIONS, service.create(1, ALICE, options, None))
+    await refused(RefusalCode.BAD_OPTIONS, service.create(1, ALICE, options))
 
 
 async def test_one_active_game_per_chat(service: GameService) -> None:
@@ -148,7 +148,7 @@ async def test_two_presses_at_once_apply_one_move(storage: GameStorage) -> None:
 
     service = GameService(storage, quick_players(), rng=random.Random(5))
     record = await new_game(service, "draw", 1)
-    racing = GameService(SlowLoads(storage._redis), quick_players(), rng=random.Random(6))
+    racing = GameService(SlowLoads(storage.redis), quick_players(), rng=random.Random(6))
     tile, end = first_move(record)
     results = await asyncio.gather(
         racing.play(record.game_id, ALICE.user_id, record.version, tile, end),
@@ -172,7 +172,7 @@ async def test_bots_decide_the_same_way_for_the_same_game() -> None:
         service = GameService(storage, quick_players(), rng=random.Random(77))
         person = Person(user_id=chat, name="A", language="en", chat_id=chat)
         options = GameOptions(Variant.DRAW, 3, Level.MEDIUM, 50)
-        record = await service.create(chat, person, options, None)
+        record = await service.create(chat, person, options)
         for _ in range(3):
             tile, end = first_move(record)
             record = await service.play(record.game_id, chat, record.version, tile, end)
@@ -237,16 +237,8 @@ async def test_rematch_once_the_match_is_over(service: GameService) -> None:
 
 async def test_language_follows_the_player(service: GameService) -> None:
     record = await new_game(service)
-    updated = await service.set_language(ALICE.chat_id, ALICE.user_id, "it")
-    assert updated is not None
+    [updated] = await service.set_language(ALICE.chat_id, ALICE.user_id, "it")
     assert updated.human(0).language == "it"
-    assert await service.set_language(ALICE.chat_id, ALICE.user_id, "it") is None
-    assert await service.set_language(ALICE.chat_id, BOB, "fr") is None
+    assert await service.set_language(ALICE.chat_id, ALICE.user_id, "it") == []
+    assert await service.set_language(ALICE.chat_id, BOB, "fr") == []
     assert updated.version == record.version + 1
-
-
-async def test_attach_message_checks_the_version(service: GameService) -> None:
-    record = await new_game(service)
-    moved = await service.attach_message(record.game_id, 0, 555, record.version)
-    assert moved.human(0).message_id == 555
-    await refused(RefusalCode.STALE, service.attach_message(record.game_id, 0, 556, record.version))

@@ -10,6 +10,7 @@ import pytest
 from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
+from bot.service import RefusalCode
 from tests.bot.telegram import check_html
 from texts import FILE_NAME, LANGUAGES, TEXTS_DIR, Texts
 
@@ -22,18 +23,8 @@ FAMILIES = {
     "level-": ["easy", "medium", "hard"],
     "end-": ["left", "right"],
     "rules-": ["draw", "block", "kozel"],
-    "cmd-": ["start", "play", "score", "rules", "lang", "stop", "help"],
-    "refusal-": [
-        "no-game",
-        "not-a-player",
-        "stale",
-        "game-over",
-        "game-running",
-        "not-your-turn",
-        "invalid",
-        "bad-options",
-        "unknown-button",
-    ],
+    "cmd-": ["start", "play", "score", "rules", "lang", "stop", "help", "kozel", "new", "leave"],
+    "refusal-": [code.value for code in RefusalCode],
 }
 
 
@@ -113,6 +104,10 @@ SAMPLES: dict[str, str | int] = {
     "eggs": 24,
     "points": 31,
     "reason": "doubles",
+    "group": "Friday &amp; dominoes",
+    "mark": 101,
+    "bot": "Bot 3",
+    "seats": "1. Alice · 3. free",
 }
 
 

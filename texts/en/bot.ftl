@@ -24,6 +24,9 @@ cmd-rules = Rules of each game
 cmd-lang = Change the language
 cmd-stop = Abandon the current game
 cmd-help = How to play with me
+cmd-kozel = Open a game of Kozel here: four players, two teams
+cmd-new = Open a game here: draw, block or Kozel, 2 to 4 players
+cmd-leave = Leave this group's game: a bot plays your seat
 
 ## Start and help
 
@@ -37,8 +40,9 @@ help =
     /stop — abandon the current game
     
     Your game is one message that I keep up to date. Tap a tile to play it: ◀ puts it on the left end of the line, ▶ on the right. Bots play at once; drawing and passing are done for you.
+    
+    <b>With friends:</b> add me to a group and send /kozel (or /new for the draw and block games). Each player's hand comes here, in our private chat.
 stray-text = Send /play to start a game, or /help to see what I can do.
-group-not-yet = I only play in private chats for now: write to me directly and send /play.
 
 ## The /play menu
 
@@ -196,6 +200,72 @@ lang-choose = Choose a language:
 lang-set = I will speak English with you.
 rules-choose = The rules of which game?
 
+## Group games: the lobby
+
+target-goats = the goats at { $mark }
+lobby-title = <b>{ $variant }</b> — a new game, { $target }
+lobby-team = Team { $n }: { $seats }
+lobby-seats = { $count ->
+    [one] { $count } player:
+   *[other] { $count } players:
+}
+lobby-seat = { $n }. { $name }
+lobby-free = free
+lobby-bot = bot ({ $level })
+lobby-level = Bots: { $level }
+lobby-hint = Tap Join or a free seat. Start puts bots in the free seats; the game starts when every seat is taken.
+lobby-invite-hint = Your hand comes to our private chat: if I cannot write to you yet, tap “Open my chat”, then Start there.
+lobby-cancelled = The game was cancelled.
+btn-seat = { $n } · { $name }
+btn-join = Join
+btn-leave = Leave
+btn-add-bot = + Bot
+btn-level = Bots: { $level }
+btn-variant = { $variant }
+btn-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}
+btn-target = To { $target }
+btn-start = Start
+btn-cancel = Cancel
+btn-invite = Open my chat
+btn-my-hand = My hand
+btn-take-seat = Play for Bot { $n }
+
+## Group games: the table and what the group is told
+
+table-turn = ▶ { $name } to play.
+table-hand-over = Hand { $hand } is over: every hand is shown below. Any player may deal the next one.
+table-match-over = The match is over: the result is below.
+notice-left = { $name } left the game: { $bot } plays the seat from now on.
+notice-took = { $name } takes over from Bot { $n }.
+notice-all-left = Everyone has left the table: the game is over.
+group-help =
+    <b>Dominoes in this group</b>
+    /kozel — open a game of Kozel: four players, two teams, partners sitting opposite
+    /new — open a game of your choice: draw or block game, 2 to 4 players (or Kozel)
+    /leave — leave the game: a bot plays your seat
+    /stop — stop the game (whoever opened it, or an admin)
+    /score — the scores
+    /rules — the rules
+    
+    The table is one message here. Each player's hand is in their private chat with me, where the player to move gets the buttons.
+group-private-only = That one works in our private chat: send it to me there. Here, use /kozel or /new.
+group-none = No game here yet. Send /kozel or /new to open one.
+group-stop-confirm = Stop this group's game? The score will be lost.
+group-stopped = The game was stopped.
+
+## Group games: each player's private message
+
+private-group = Game in «{ $group }»
+private-lobby = You have a seat at the game in «{ $group }». Your hand will be shown here when it starts.
+private-joining = You take a seat at the game in «{ $group }»: your hand will be shown here.
+private-not-seated = You are not at the table in «{ $group }» any more.
+private-cancelled = The game in «{ $group }» was cancelled.
+private-next-hand = The next hand is dealt from the group.
+private-rematch = A rematch can be started from the group.
+
 ## Refusals (short alerts)
 
 refusal-no-game = This game no longer exists.
@@ -207,6 +277,16 @@ refusal-not-your-turn = It is not your turn.
 refusal-invalid = This button is not valid.
 refusal-bad-options = A game cannot be set up like that.
 refusal-unknown-button = This button no longer works.
+refusal-seat-taken = Someone sits there already.
+refusal-game-full = Every seat is taken.
+refusal-already-seated = You have a seat already.
+refusal-not-seated = You are not at this table.
+refusal-not-allowed = Only whoever opened the game, or a group admin, can do that.
+refusal-needs-person = A game needs at least one person at the table.
+refusal-too-many = More people are seated than that.
+refusal-lobby-closed = This game is not open for seats any more.
+refusal-not-between-hands = A seat changes hands only between hands.
+refusal-private-chat = Open my chat and tap Start: then you are in.
 error-storage = I cannot reach my game store right now. Nothing was changed: please try again in a moment.
 error-generic = Something went wrong on my side. Please try again.
 

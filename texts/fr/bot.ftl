@@ -24,6 +24,9 @@ cmd-rules = Règles de chaque jeu
 cmd-lang = Changer de langue
 cmd-stop = Abandonner la partie en cours
 cmd-help = Comment jouer avec moi
+cmd-kozel = Ouvrir ici une partie de Kozel : quatre joueurs, deux équipes
+cmd-new = Ouvrir ici une partie : avec pioche, bloquée ou Kozel, de 2 à 4 joueurs
+cmd-leave = Quitter la partie du groupe : un bot joue à votre place
 
 ## Accueil et aide
 
@@ -37,8 +40,9 @@ help =
     /stop — abandonner la partie en cours
     
     Votre partie tient dans un seul message que je mets à jour. Touchez un domino pour le poser : ◀ le place à l'extrémité gauche de la chaîne, ▶ à droite. Les bots jouent aussitôt ; je pioche et je boude pour vous quand il le faut.
+    
+    <b>Entre amis :</b> ajoutez-moi à un groupe et envoyez /kozel (ou /new pour les parties avec pioche et bloquées). Le jeu de chaque joueur arrive ici, dans notre conversation privée.
 stray-text = Envoyez /play pour commencer une partie, ou /help pour voir ce que je sais faire.
-group-not-yet = Pour l'instant je ne joue qu'en conversation privée : écrivez-moi directement et envoyez /play.
 
 ## Le menu /play
 
@@ -208,6 +212,72 @@ lang-choose = Choisissez une langue :
 lang-set = Je vous parlerai en français.
 rules-choose = Les règles de quel jeu ?
 
+## Parties de groupe : la salle d'attente
+
+target-goats = boucs à { $mark }
+lobby-title = <b>{ $variant }</b> — nouvelle partie, { $target }
+lobby-team = Équipe { $n } : { $seats }
+lobby-seats = { $count ->
+    [one] { $count } joueur :
+   *[other] { $count } joueurs :
+}
+lobby-seat = { $n }. { $name }
+lobby-free = libre
+lobby-bot = bot ({ $level })
+lobby-level = Bots : { $level }
+lobby-hint = Touchez « S'asseoir » ou une place libre. « Commencer » met des bots aux places libres ; la partie commence quand toutes les places sont prises.
+lobby-invite-hint = Votre jeu arrive dans notre conversation privée : si je ne peux pas encore vous écrire, touchez « Ouvrir ma conversation », puis Démarrer.
+lobby-cancelled = La partie a été annulée.
+btn-seat = { $n } · { $name }
+btn-join = S'asseoir
+btn-leave = Se lever
+btn-add-bot = + Bot
+btn-level = Bots : { $level }
+btn-variant = { $variant }
+btn-players = { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+}
+btn-target = En { $target }
+btn-start = Commencer
+btn-cancel = Annuler
+btn-invite = Ouvrir ma conversation
+btn-my-hand = Mon jeu
+btn-take-seat = Jouer pour Bot { $n }
+
+## Parties de groupe : la table et les annonces
+
+table-turn = ▶ À { $name } de jouer.
+table-hand-over = La manche { $hand } est finie : tous les jeux sont montrés ci-dessous. N'importe quel joueur peut distribuer la suivante.
+table-match-over = La partie est finie : le résultat est ci-dessous.
+notice-left = { $name } quitte la partie : { $bot } joue à sa place désormais.
+notice-took = { $name } prend la place de Bot { $n }.
+notice-all-left = Tout le monde a quitté la table : la partie est finie.
+group-help =
+    <b>Les dominos dans ce groupe</b>
+    /kozel — ouvrir une partie de Kozel : quatre joueurs, deux équipes, les partenaires face à face
+    /new — ouvrir une partie au choix : avec pioche ou bloquée, de 2 à 4 joueurs (ou Kozel)
+    /leave — quitter la partie : un bot joue à votre place
+    /stop — arrêter la partie (celui qui l'a ouverte, ou un administrateur)
+    /score — le score
+    /rules — les règles
+    
+    La table est un seul message ici. Le jeu de chaque joueur est dans sa conversation privée avec moi, où celui qui doit jouer reçoit les boutons.
+group-private-only = Cette commande marche dans notre conversation privée : envoyez-la-moi là-bas. Ici, c'est /kozel ou /new.
+group-none = Pas encore de partie ici. Envoyez /kozel ou /new pour en ouvrir une.
+group-stop-confirm = Arrêter la partie du groupe ? Le score sera perdu.
+group-stopped = La partie a été arrêtée.
+
+## Parties de groupe : le message privé de chaque joueur
+
+private-group = Partie dans « { $group } »
+private-lobby = Vous avez une place dans la partie de « { $group } ». Votre jeu s'affichera ici quand elle commencera.
+private-joining = Vous prenez place à la table de « { $group } » : votre jeu s'affichera ici.
+private-not-seated = Vous n'êtes plus à la table de « { $group } ».
+private-cancelled = La partie de « { $group } » a été annulée.
+private-next-hand = La manche suivante se distribue depuis le groupe.
+private-rematch = Une revanche peut être lancée depuis le groupe.
+
 ## Refus (alertes courtes)
 
 refusal-no-game = Cette partie n'existe plus.
@@ -219,6 +289,16 @@ refusal-not-your-turn = Ce n'est pas votre tour.
 refusal-invalid = Ce bouton n'est pas valable.
 refusal-bad-options = Impossible d'organiser une partie ainsi.
 refusal-unknown-button = Ce bouton ne fonctionne plus.
+refusal-seat-taken = Quelqu'un est déjà assis là.
+refusal-game-full = Toutes les places sont prises.
+refusal-already-seated = Vous avez déjà une place.
+refusal-not-seated = Vous n'êtes pas à cette table.
+refusal-not-allowed = Seul celui qui a ouvert la partie, ou un administrateur du groupe, peut le faire.
+refusal-needs-person = Il faut au moins une personne à la table.
+refusal-too-many = Il y a déjà plus de monde assis.
+refusal-lobby-closed = On ne peut plus s'asseoir à cette partie.
+refusal-not-between-hands = Une place ne change de main qu'entre deux manches.
+refusal-private-chat = Ouvrez ma conversation et touchez Démarrer : vous serez à la table.
 error-storage = Je n'arrive pas à joindre mon stockage des parties. Rien n'a changé : réessayez dans un instant.
 error-generic = Quelque chose s'est mal passé de mon côté. Réessayez, s'il vous plaît.
 

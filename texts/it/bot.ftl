@@ -24,6 +24,9 @@ cmd-rules = Regole di ogni gioco
 cmd-lang = Cambia lingua
 cmd-stop = Abbandona la partita in corso
 cmd-help = Come giocare con me
+cmd-kozel = Apri qui una partita a Kozel: quattro giocatori, due coppie
+cmd-new = Apri qui una partita: con pesca, a blocco o Kozel, da 2 a 4 giocatori
+cmd-leave = Lascia la partita del gruppo: un bot gioca al tuo posto
 
 ## Benvenuto e aiuto
 
@@ -37,8 +40,9 @@ help =
     /stop — abbandona la partita in corso
     
     La partita è un unico messaggio che tengo aggiornato. Tocca una tessera per giocarla: ◀ la attacca all'estremità sinistra della catena, ▶ a quella destra. I bot giocano subito; pesco e busso io per te quando serve.
+    
+    <b>Con gli amici:</b> aggiungimi a un gruppo e manda /kozel (o /new per le partite con pesca e a blocco). Le tessere di ogni giocatore arrivano qui, nella nostra chat privata.
 stray-text = Manda /play per iniziare una partita, o /help per vedere cosa so fare.
-group-not-yet = Per ora gioco solo in chat privata: scrivimi direttamente e manda /play.
 
 ## Il menu /play
 
@@ -208,6 +212,72 @@ lang-choose = Scegli una lingua:
 lang-set = Ti parlerò in italiano.
 rules-choose = Le regole di quale gioco?
 
+## Partite di gruppo: la sala d'attesa
+
+target-goats = caproni a { $mark }
+lobby-title = <b>{ $variant }</b> — nuova partita, { $target }
+lobby-team = Coppia { $n }: { $seats }
+lobby-seats = { $count ->
+    [one] { $count } giocatore:
+   *[other] { $count } giocatori:
+}
+lobby-seat = { $n }. { $name }
+lobby-free = libero
+lobby-bot = bot ({ $level })
+lobby-level = Bot: { $level }
+lobby-hint = Tocca «Siediti» o un posto libero. «Inizia» mette dei bot nei posti liberi; la partita comincia quando tutti i posti sono presi.
+lobby-invite-hint = Le tue tessere arrivano nella nostra chat privata: se non posso ancora scriverti, tocca «Apri la mia chat» e poi Avvia.
+lobby-cancelled = La partita è stata annullata.
+btn-seat = { $n } · { $name }
+btn-join = Siediti
+btn-leave = Alzati
+btn-add-bot = + Bot
+btn-level = Bot: { $level }
+btn-variant = { $variant }
+btn-players = { $count ->
+    [one] { $count } giocatore
+   *[other] { $count } giocatori
+}
+btn-target = Ai { $target }
+btn-start = Inizia
+btn-cancel = Annulla
+btn-invite = Apri la mia chat
+btn-my-hand = Le mie tessere
+btn-take-seat = Gioca per Bot { $n }
+
+## Partite di gruppo: il tavolo e gli annunci
+
+table-turn = ▶ Tocca a { $name }.
+table-hand-over = La mano { $hand } è finita: tutte le tessere sono mostrate qui sotto. Qualsiasi giocatore può distribuire la prossima.
+table-match-over = La partita è finita: il risultato è qui sotto.
+notice-left = { $name } lascia la partita: d'ora in poi gioca { $bot } al suo posto.
+notice-took = { $name } prende il posto di Bot { $n }.
+notice-all-left = Tutti hanno lasciato il tavolo: la partita è finita.
+group-help =
+    <b>Domino in questo gruppo</b>
+    /kozel — apri una partita a Kozel: quattro giocatori, due coppie, i compagni uno di fronte all'altro
+    /new — apri una partita a scelta: con pesca o a blocco, da 2 a 4 giocatori (o Kozel)
+    /leave — lascia la partita: un bot gioca al tuo posto
+    /stop — ferma la partita (chi l'ha aperta, o un amministratore)
+    /score — il punteggio
+    /rules — le regole
+    
+    Il tavolo è un unico messaggio qui. Le tessere di ogni giocatore sono nella sua chat privata con me, dove chi deve giocare riceve i pulsanti.
+group-private-only = Questo comando funziona nella nostra chat privata: mandamelo lì. Qui si usa /kozel o /new.
+group-none = Qui non c'è ancora nessuna partita. Manda /kozel o /new per aprirne una.
+group-stop-confirm = Fermare la partita del gruppo? Il punteggio andrà perso.
+group-stopped = La partita è stata fermata.
+
+## Partite di gruppo: il messaggio privato di ogni giocatore
+
+private-group = Partita in «{ $group }»
+private-lobby = Hai un posto nella partita in «{ $group }». Le tue tessere appariranno qui quando comincia.
+private-joining = Ti siedi al tavolo in «{ $group }»: le tue tessere appariranno qui.
+private-not-seated = Non sei più al tavolo in «{ $group }».
+private-cancelled = La partita in «{ $group }» è stata annullata.
+private-next-hand = La mano successiva si distribuisce dal gruppo.
+private-rematch = Una rivincita si può avviare dal gruppo.
+
 ## Rifiuti (avvisi brevi)
 
 refusal-no-game = Questa partita non esiste più.
@@ -219,6 +289,16 @@ refusal-not-your-turn = Non è il tuo turno.
 refusal-invalid = Questo pulsante non è valido.
 refusal-bad-options = Non si può preparare una partita così.
 refusal-unknown-button = Questo pulsante non funziona più.
+refusal-seat-taken = Lì è già seduto qualcuno.
+refusal-game-full = Tutti i posti sono presi.
+refusal-already-seated = Hai già un posto.
+refusal-not-seated = Non sei a questo tavolo.
+refusal-not-allowed = Può farlo solo chi ha aperto la partita, o un amministratore del gruppo.
+refusal-needs-person = Al tavolo serve almeno una persona.
+refusal-too-many = Ci sono già più persone sedute.
+refusal-lobby-closed = A questa partita non ci si può più sedere.
+refusal-not-between-hands = Un posto cambia giocatore solo tra una mano e l'altra.
+refusal-private-chat = Apri la mia chat e tocca Avvia: sarai al tavolo.
 error-storage = Al momento non riesco a raggiungere l'archivio delle partite. Non è cambiato niente: riprova tra poco.
 error-generic = Qualcosa è andato storto da parte mia. Riprova, per favore.
 

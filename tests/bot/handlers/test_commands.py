@@ -123,28 +123,38 @@ async def test_play_while_playing_brings_the_game_back(
 ) -> None:
     game = await open_game(harness, "Block game", "2 bots", "Medium", "100")
     old_move = game.buttons()[0].callback_data or ""
+    old_buttons = [b.callback_data for b in game.buttons()]
     await harness.send(ALICE, "/play")
     record = await service.game_for_chat(ALICE.id)
     assert record is not None
-    new_id = record.human(0).message_id
+    new_id = await harness.private_message_id(record.game_id, ALICE.id)
     assert new_id is not None
     assert new_id != game.message_id
     resent = harness.fake.message(ALICE.id, new_id)
-    assert resent.buttons()
+    # The same buttons, at the bottom of the chat; the old copy has none left.
+    assert [b.callback_data for b in resent.buttons()] == old_buttons
     assert harness.fake.message(ALICE.id, game.message_id).buttons() == []
-    assert alert_of(await harness.press(ALICE, game, old_move)) == texts.get("en", "refusal-stale")
-    assert (
-        alert_of(await harness.press(ALICE, resent, resent.buttons()[0].callback_data or ""))
-        is None
+    assert alert_of(await harness.press(ALICE, resent, old_move)) is None
+    assert alert_of(await harness.press(ALICE, resent, old_move)) == texts.get(
+        "en", "refusal-stale"
     )
 
 
-async def test_commands_in_a_group_point_to_the_private_chat(
+async def test_commands_in_a_group_without_a_game(
     harness: TelegramHarness, service: GameService, texts: Texts
 ) -> None:
-    for command in ("/play", "/start", "/stop", "/score"):
+    expected = {
+        "/play": "group-private-only",
+        "/lang": "group-private-only",
+        "/start": "group-help",
+        "/help": "group-help",
+        "/score": "group-none",
+        "/stop": "refusal-no-game",
+        "/leave": "refusal-no-game",
+    }
+    for command, key in expected.items():
         await harness.send(ALICE, command, chat_id=GROUP)
-        assert harness.fake.last_in(GROUP).text == texts.get("en", "group-not-yet")
+        assert harness.fake.last_in(GROUP).text == texts.get("en", key), command
     assert await service.game_for_chat(GROUP) is None
 
 

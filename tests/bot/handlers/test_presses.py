@@ -214,12 +214,14 @@ async def test_a_deleted_game_message_is_sent_again(
     del harness.fake.messages[(game.chat_id, game.message_id)]
     assert alert_of(await harness.press(ALICE, game, data)) is None
     record = await stored(service)
-    new_id = record.human(0).message_id
+    new_id = await harness.private_message_id(record.game_id, ALICE.id)
     assert new_id is not None
     assert new_id != game.message_id
     resent = harness.fake.message(ALICE.id, new_id)
-    # Its buttons carry the version that remembers the new message.
+    # Remembering the new message changes no version: its buttons are the game's.
+    assert resent.buttons()
     assert all(f":{record.version}:" in (b.callback_data or "") for b in resent.buttons())
+    assert alert_of(await harness.press(ALICE, resent, first_move(resent))) is None
 
 
 @pytest.mark.errors_expected
