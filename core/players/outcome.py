@@ -21,7 +21,7 @@ PER_POINT = 0.004  # a point matters, a won hand matters more
 MATCH = 2.0  # deciding the match outweighs any single hand
 # Kozel is lost on points, not hands: a hand's worth includes how it moves the
 # chance of keeping clear of the goats' mark (R7.6).
-KOZEL_MATCH = 2.0
+KOZEL_MATCH = 4.0
 KOZEL_SPREAD = 30.0  # points of lead worth a factor e in the odds of the match
 
 
