@@ -82,5 +82,7 @@ async def _reach(
     if sent is not None and sent.message_id is not None:
         return
     message = await bot.send_message(chat_id=person.chat_id, text=content.text)
-    shown = Sent(person.chat_id, message.message_id, content.essential, content.full)
+    shown = Sent(
+        person.chat_id, message.message_id, content.essential, content.full, person.language
+    )
     await messages.set_private(record.game_id, person.user_id, shown)

@@ -35,6 +35,7 @@ class Sent:
     message_id: int | None  # None: could not be sent (the person blocked the bot)
     essential: str = ""
     full: str = ""
+    language: str = ""  # of a private message: its last word, after leaving, is in it too
 
 
 @dataclass(slots=True)

@@ -71,6 +71,7 @@ class _Private:
     chat_id: int
     content: Content
     sent: Sent | None
+    language: str
 
 
 class Pacer:
@@ -254,13 +255,11 @@ class Pacer:
             if user_id in people:
                 lang, chat_id = people[user_id].language, people[user_id].chat_id
             elif sent is not None:
-                stored = await self._games.storage.language(user_id)
-                lang = stored or record.group.language if record.group else "en"
-                chat_id = sent.chat_id
+                lang, chat_id = sent.language or self._texts.default, sent.chat_id
             else:
                 continue
             content = hand_content(record, user_id, self._texts.translator(lang))
-            out.append(_Private(user_id, chat_id, content, sent))
+            out.append(_Private(user_id, chat_id, content, sent, lang))
         return out
 
     async def _put_private(self, record: GameRecord, private: _Private) -> None:
@@ -274,7 +273,7 @@ class Pacer:
         await self._messages.set_private(
             record.game_id,
             private.user_id,
-            Sent(private.chat_id, shown, content.essential, content.full),
+            Sent(private.chat_id, shown, content.essential, content.full, private.language),
         )
         if shown is None and any(p.user_id == private.user_id for p in record.people()):
             with suppress(RefusalError):

@@ -129,8 +129,8 @@ class GameRecord(BaseModel):
         return [(i, s) for i, s in enumerate(self.seats) if isinstance(s, HumanSeat)]
 
     def people(self) -> list[HumanSeat]:
-        """Every person seated, in the lobby or in the match."""
-        if self.status is GameStatus.LOBBY and self.group is not None:
+        """Every person seated, in the lobby (open or cancelled) or in the match."""
+        if not self.seats and self.group is not None:
             return [h for _, h in self.group.lobby_humans()]
         return [h for _, h in self.humans()]
 

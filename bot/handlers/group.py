@@ -81,7 +81,13 @@ async def _open(
     if message.from_user is None:
         return
     creator = person(message.from_user, message.from_user.id, lang)
-    record = await groups.open(message.chat.id, _title(message), creator, variant, n_players)
+    try:
+        record = await groups.open(message.chat.id, _title(message), creator, variant, n_players)
+    except RefusalError as refusal:
+        if refusal.code is not RefusalCode.GAME_RUNNING:
+            raise
+        await message.reply(texts.get(lang, "group-busy"))
+        return
     try:  # the creator sits down at once, if the bot may write to them
         record = await joining.seat(bot, groups, delivery.messages, texts, record, creator, None)
     except RefusalError as refusal:

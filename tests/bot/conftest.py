@@ -119,7 +119,8 @@ def app(service: GameService, texts: Texts, bot: Bot, pace: Pace) -> App:
 
 @pytest.fixture
 def harness(app: App, service: GameService, bot: Bot, fake: FakeTelegram) -> TelegramHarness:
-    return TelegramHarness(app, bot, fake, MessageStore(service.storage.redis))
+    storage = service.storage
+    return TelegramHarness(app, bot, fake, MessageStore(storage.redis), storage)
 
 
 @pytest.fixture(autouse=True)

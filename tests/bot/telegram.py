@@ -49,6 +49,7 @@ from aiogram.types import (
 
 from bot.app import App
 from bot.messages import MessageStore
+from bot.storage import GameStorage
 
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
 BOT_USER = User(id=123456, is_bot=True, first_name="Dominoes", username="dominoes_test_bot")
@@ -341,11 +342,12 @@ class TelegramHarness:
         bot: Bot,
         fake: FakeTelegram,
         messages: MessageStore,
+        storage: GameStorage,
         *,
         auto_settle: bool = True,
     ) -> None:
         self.dp, self.pacer, self.bot, self.fake = app.dispatcher, app.pacer, bot, fake
-        self.messages = messages
+        self.messages, self.storage = messages, storage
         self.auto_settle = auto_settle
         self._updates = itertools.count(1)
         self._queries = itertools.count(1)

@@ -253,6 +253,7 @@ group-help =
     The table is one message here. Each player's hand is in their private chat with me, where the player to move gets the buttons.
 group-private-only = That one works in our private chat: send it to me there. Here, use /kozel or /new.
 group-none = No game here yet. Send /kozel or /new to open one.
+group-busy = A game is already open in this group: join it, or /stop it first.
 group-stop-confirm = Stop this group's game? The score will be lost.
 group-stopped = The game was stopped.
 

@@ -265,6 +265,7 @@ group-help =
     La table est un seul message ici. Le jeu de chaque joueur est dans sa conversation privée avec moi, où celui qui doit jouer reçoit les boutons.
 group-private-only = Cette commande marche dans notre conversation privée : envoyez-la-moi là-bas. Ici, c'est /kozel ou /new.
 group-none = Pas encore de partie ici. Envoyez /kozel ou /new pour en ouvrir une.
+group-busy = Une partie est déjà ouverte dans ce groupe : rejoignez-la, ou faites d'abord /stop.
 group-stop-confirm = Arrêter la partie du groupe ? Le score sera perdu.
 group-stopped = La partie a été arrêtée.
 

@@ -265,6 +265,7 @@ group-help =
     Il tavolo è un unico messaggio qui. Le tessere di ogni giocatore sono nella sua chat privata con me, dove chi deve giocare riceve i pulsanti.
 group-private-only = Questo comando funziona nella nostra chat privata: mandamelo lì. Qui si usa /kozel o /new.
 group-none = Qui non c'è ancora nessuna partita. Manda /kozel o /new per aprirne una.
+group-busy = In questo gruppo c'è già una partita aperta: unisciti, o prima /stop.
 group-stop-confirm = Fermare la partita del gruppo? Il punteggio andrà perso.
 group-stopped = La partita è stata fermata.
 

@@ -1,0 +1,19 @@
+"""Group tests: every API call goes through the privacy guard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from bot.storage import GameStorage
+from tests.bot.group.privacy import PrivacyGuard
+from tests.bot.telegram import FakeTelegram
+
+
+@pytest.fixture(autouse=True)
+def privacy(fake: FakeTelegram, storage: GameStorage) -> Iterator[PrivacyGuard]:
+    guard = PrivacyGuard(storage)
+    fake.observers.append(guard)
+    yield guard
+    assert not guard.violations, guard.violations

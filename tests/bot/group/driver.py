@@ -1,0 +1,109 @@
+"""Driving group games as four people would: commands in the group, buttons on the
+lobby and the table, moves from each person's private message."""
+
+from __future__ import annotations
+
+from bot.record import GameRecord, GameStatus
+from core.engine import Match
+from core.state import Phase
+from core.views import public_view
+from tests.bot.telegram import Call, StoredMessage, TelegramHarness, alert_of, user
+
+GROUP = -4001  # a basic group
+SUPERGROUP = -1_001_234_567_890
+OTHER_GROUP = -4002
+ALICE = user(1001, "Alice")
+BOB = user(2002, "Bob", language_code="ru")
+CAROL = user(3003, "Carol", language_code="fr")
+DAVE = user(4004, "Dave", language_code="it")
+EVE = user(5005, "Eve")  # in the group, never at the table
+PEOPLE = {u.id: u for u in (ALICE, BOB, CAROL, DAVE, EVE)}
+
+
+async def game_in(harness: TelegramHarness, chat_id: int = GROUP) -> GameRecord:
+    record = await harness.storage.load_for_chat(chat_id)
+    assert record is not None, f"no game in {chat_id}"
+    return record
+
+
+async def table(harness: TelegramHarness, chat_id: int = GROUP) -> StoredMessage:
+    """The group's one message: the lobby, then the table."""
+    record = await game_in(harness, chat_id)
+    placement = await harness.messages.load(record.game_id)
+    assert placement.table is not None
+    assert placement.table.message_id is not None
+    return harness.fake.message(record.chat_id, placement.table.message_id)
+
+
+async def hand(harness: TelegramHarness, user_id: int, chat_id: int = GROUP) -> StoredMessage:
+    """A person's private message for the group's game."""
+    record = await game_in(harness, chat_id)
+    message_id = await harness.private_message_id(record.game_id, user_id)
+    assert message_id is not None, f"no private message for {user_id}"
+    return harness.fake.message(user_id, message_id)
+
+
+async def tap(harness: TelegramHarness, who_id: int, message: StoredMessage, label: str) -> Call:
+    """Press the button labelled `label`."""
+    return await harness.press(PEOPLE[who_id], message, message.button(label).callback_data or "")
+
+
+async def open_lobby(
+    harness: TelegramHarness, command: str = "/kozel", chat_id: int = GROUP
+) -> GameRecord:
+    await harness.send(ALICE, command, chat_id=chat_id)
+    return await game_in(harness, chat_id)
+
+
+async def seat_everyone(harness: TelegramHarness, *joiners: int, chat_id: int = GROUP) -> None:
+    """Each of `joiners` presses Join on the lobby."""
+    for who in joiners:
+        answer = await tap(harness, who, await table(harness, chat_id), "Join")
+        assert alert_of(answer) is None, alert_of(answer)
+
+
+def phase_of(record: GameRecord) -> Phase:
+    return public_view(Match.from_dict(record.engine)).phase
+
+
+async def play_one_move(harness: TelegramHarness, chat_id: int = GROUP) -> GameRecord:
+    """The person to move presses their first move; between hands, someone deals."""
+    record = await game_in(harness, chat_id)
+    match = Match.from_dict(record.engine)
+    if match.hand_over:
+        dealer = record.humans()[0][1].user_id
+        answer = await tap(harness, dealer, await table(harness, chat_id), "Next hand")
+    else:
+        assert match.turn is not None
+        mover = record.human(match.turn)
+        message = await hand(harness, mover.user_id, chat_id)
+        buttons = message.buttons()
+        assert buttons, f"the mover has no buttons:\n{message.text}"
+        answer = await harness.press(PEOPLE[mover.user_id], message, buttons[0].callback_data or "")
+    assert alert_of(answer) is None, alert_of(answer)
+    return await game_in(harness, chat_id)
+
+
+async def play_to_the_end(
+    harness: TelegramHarness, chat_id: int = GROUP, limit: int = 3000
+) -> GameRecord:
+    """Moves and deals until the match has a result."""
+    for _ in range(limit):
+        record = await game_in(harness, chat_id)
+        if record.status is not GameStatus.ACTIVE:
+            return record
+        await play_one_move(harness, chat_id)
+    raise AssertionError("the match did not end")
+
+
+def group_texts(harness: TelegramHarness, chat_id: int = GROUP) -> list[str]:
+    """Every message sent to the group (not the edits), in order."""
+    return [
+        c.params["text"]
+        for c in harness.fake.named("sendMessage")
+        if c.params["chat_id"] == chat_id
+    ]
+
+
+def group_edits(harness: TelegramHarness, chat_id: int = GROUP) -> list[Call]:
+    return [c for c in harness.fake.named("editMessageText") if c.params["chat_id"] == chat_id]

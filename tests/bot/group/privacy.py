@@ -1,0 +1,95 @@
+"""Watches every API call the bot makes and checks that no hidden tile reaches anyone
+who may not see it (R8.2): the group sees the line only until a hand is over; a
+person sees their own hand and the line; alerts show no tile; move buttons go
+only to the private chat of the person to move."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from aiogram.methods import AnswerCallbackQuery, EditMessageText, SendMessage
+
+from bot.callbacks import MoveData
+from bot.record import GameRecord
+from bot.storage import GameStorage
+from core.engine import Match
+from core.state import Phase
+from core.tiles import Tile
+from core.views import public_view, seat_view
+from tests.bot.telegram import Call, check_html
+
+TILE = re.compile(r"(\d)\|(\d)")
+ALL_TILES = frozenset(Tile(a, b) for a in range(7) for b in range(a, 7))
+
+
+def tiles_in(text: str) -> set[Tile]:
+    return {Tile(min(int(a), int(b)), max(int(a), int(b))) for a, b in TILE.findall(text)}
+
+
+def _visible(record: GameRecord, user_id: int | None) -> frozenset[Tile]:
+    """What `user_id` (None: the group) may see of the game now."""
+    if not record.engine:
+        return frozenset()
+    match = Match.from_dict(record.engine)
+    view = public_view(match)
+    if view.phase is not Phase.PLAYING:
+        return ALL_TILES  # R8.3: every hand is revealed
+    line = frozenset(Tile(min(t), max(t)) for t in view.line)
+    seat = record.seat_of(user_id) if user_id is not None else None
+    if seat is None:
+        return line
+    return line | frozenset(seat_view(match, seat).hand)
+
+
+@dataclass
+class PrivacyGuard:
+    """An observer for `FakeTelegram`; `violations` must stay empty."""
+
+    storage: GameStorage
+    violations: list[str] = field(default_factory=list)
+    checked: int = 0
+
+    async def __call__(self, call: Call) -> None:
+        params = call.params
+        if isinstance(call.method, AnswerCallbackQuery):
+            shown = tiles_in(str(params.get("text") or ""))
+            if shown:
+                self.violations.append(f"an alert shows {shown}")
+            return
+        if not isinstance(call.method, SendMessage | EditMessageText):
+            return
+        self.checked += 1
+        chat_id = int(params["chat_id"])
+        markup = params.get("reply_markup")
+        buttons = [b for row in markup.inline_keyboard for b in row] if markup else []
+        shown = tiles_in(check_html(params["text"])) | tiles_in(" ".join(b.text for b in buttons))
+        allowed = await self._allowed(chat_id)
+        if shown - allowed:
+            self.violations.append(f"chat {chat_id} was shown {sorted(shown - allowed)}")
+        for button in buttons:
+            if (button.callback_data or "").startswith("mv:"):
+                await self._check_move_button(chat_id, MoveData.unpack(button.callback_data or ""))
+
+    async def _allowed(self, chat_id: int) -> frozenset[Tile]:
+        if chat_id < 0:
+            record = await self.storage.load_for_chat(chat_id)
+            return _visible(record, None) if record is not None else frozenset()
+        allowed: frozenset[Tile] = frozenset()
+        game_ids = set(await self.storage.games_of(chat_id))
+        direct = await self.storage.load_for_chat(chat_id)
+        records = [r for r in [direct] if r is not None]
+        records += [r for g in game_ids if (r := await self.storage.load(g)) is not None]
+        for record in records:
+            allowed |= _visible(record, chat_id)
+        return allowed
+
+    async def _check_move_button(self, chat_id: int, data: MoveData) -> None:
+        record = await self.storage.load(data.game)
+        if record is None:
+            self.violations.append(f"move button of an unknown game in chat {chat_id}")
+            return
+        turn = Match.from_dict(record.engine).turn
+        mover = record.seats[turn] if turn is not None else None
+        if mover is None or mover.kind != "human" or mover.chat_id != chat_id:
+            self.violations.append(f"move buttons sent to chat {chat_id}, not to the mover")
