@@ -8,6 +8,7 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.record import BotSeat, GameRecord, GameStatus, HumanSeat
 from bot.service import GameService
 from core.engine import Match
+from core.players import Level
 from core.variants import Variant
 from tests.bot.group.driver import (
     ALICE,
@@ -152,7 +153,7 @@ async def test_bots_fill_the_table_and_start_starts(harness: TelegramHarness) ->
     await tap(harness, ALICE.id, lobby, "+ Bot")
     record = await game_in(harness)
     assert record.group is not None
-    assert record.group.lobby[1] == BotSeat(level="hard")
+    assert record.group.lobby[1] == BotSeat(level=Level.HARD)
     assert "2 · bot (Hard)" in [b.text for b in (await table(harness)).buttons()]
     # A group member who is not seated may not fill the table.
     answer = await tap(harness, EVE.id, await table(harness), "Start")
