@@ -34,11 +34,18 @@ def losing_mark(target: int) -> int:
 def misdeal_reason(hand: tuple[Tile, ...]) -> MisdealReason | None:
     """R2.3: five or more doubles, or six or more tiles bearing one number
     (a double bears its number once)."""
-    if sum(t.is_double for t in hand) >= 5:
+    bearing = [0] * 7
+    doubles = 0
+    for low, high in hand:
+        bearing[low] += 1
+        if high == low:
+            doubles += 1
+        else:
+            bearing[high] += 1
+    if doubles >= 5:
         return MisdealReason.DOUBLES
-    for number in range(7):
-        if sum(t.has(number) for t in hand) >= 6:
-            return MisdealReason.SUIT
+    if max(bearing) >= 6:
+        return MisdealReason.SUIT
     return None
 
 
