@@ -71,8 +71,10 @@ def sleep(clock: FakeClock) -> FakeSleep:
 
 
 @pytest.fixture
-def pace() -> Pace:
-    return QUICK_PACE
+def pace(request: pytest.FixtureRequest) -> Pace:
+    """`QUICK_PACE`, or another through `@pytest.mark.parametrize("pace", [...], indirect=True)`."""
+    chosen: Pace = getattr(request, "param", QUICK_PACE)
+    return chosen
 
 
 @pytest.fixture

@@ -1,0 +1,256 @@
+"""The pace of group games: table edits coalesced under Telegram's limit, bots that
+pause without a call per move, 429 retried after retry_after with nothing lost,
+a restart or a second process that picks up where the first stopped."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+
+import pytest
+
+from bot.app import create_app
+from bot.pacing import Pace
+from bot.service import GameService
+from core.engine import Match
+from core.state import Phase
+from tests.bot.conftest import FakeClock, FakeSleep
+from tests.bot.group.driver import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    GROUP,
+    PEOPLE,
+    game_in,
+    group_edits,
+    group_texts,
+    hand,
+    open_lobby,
+    phase_of,
+    play_one_move,
+    seat_everyone,
+    table,
+    tap,
+)
+from tests.bot.handlers.driver import open_game
+from tests.bot.telegram import FakeTelegram, TelegramHarness, alert_of
+from texts import Texts
+
+SLOW_TABLE = Pace(group_interval=10, bot_delay=0)
+READABLE = Pace(group_interval=3.5, bot_delay=1.5)
+
+
+def line_length(text: str) -> int:
+    line = next(row for row in text.splitlines() if row.startswith("Line:"))
+    return len(line.split()) - 1
+
+
+async def started_kozel(harness: TelegramHarness, clock: FakeClock) -> None:
+    """Four people at the table, with the group's pace waited out."""
+    await open_lobby(harness)
+    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
+    clock.advance(60)
+    await harness.settle()
+
+
+async def mover_presses(harness: TelegramHarness) -> None:
+    record = await game_in(harness)
+    turn = Match.from_dict(record.engine).turn
+    assert turn is not None
+    mover = record.human(turn).user_id
+    message = await hand(harness, mover)
+    answer = await harness.press(PEOPLE[mover], message, message.buttons()[0].callback_data or "")
+    assert alert_of(answer) is None
+
+
+@pytest.mark.parametrize("pace", [SLOW_TABLE], indirect=True)
+async def test_several_moves_make_one_table_edit(
+    harness: TelegramHarness, clock: FakeClock
+) -> None:
+    await started_kozel(harness, clock)
+    clock.advance(60)
+    await mover_presses(harness)  # the table may be edited at once: the group was quiet
+    edits = len(group_edits(harness))
+    for _ in range(4):
+        before = len(harness.fake.calls)
+        await mover_presses(harness)
+        made = Counter(c.name for c in harness.fake.calls[before:])
+        # The answer, the mover's message and the next player's: nothing for the group.
+        assert made == Counter({"answerCallbackQuery": 1, "editMessageText": 2}), made
+        assert all(
+            c.params["chat_id"] > 0 for c in harness.fake.calls[before:] if "chat_id" in c.params
+        )
+    assert len(group_edits(harness)) == edits
+    shown = line_length((await table(harness)).text)
+
+    clock.advance(10)
+    await harness.settle()
+    assert len(group_edits(harness)) == edits + 1  # one edit, with the latest table
+    record = await game_in(harness)
+    now = len(Match.from_dict(record.engine).state.line.chain)
+    assert line_length((await table(harness)).text) == now > shown
+
+
+async def test_a_429_on_the_table_is_retried_after_retry_after(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram
+) -> None:
+    await started_kozel(harness, clock)
+    fake.flood(times=1, retry_after=7, chat_id=GROUP)
+    await mover_presses(harness)
+    refused = len(group_edits(harness))
+    await mover_presses(harness)  # the group is waiting out the flood: no call meanwhile
+    await mover_presses(harness)
+    assert len(group_edits(harness)) == refused
+    clock.advance(6)
+    await harness.settle()
+    assert len(group_edits(harness)) == refused
+    clock.advance(1)
+    await harness.settle()
+    assert len(group_edits(harness)) == refused + 1  # only the latest content is sent
+    record = await game_in(harness)
+    assert line_length((await table(harness)).text) == len(
+        Match.from_dict(record.engine).state.line.chain
+    )
+
+
+async def test_no_hand_result_is_lost_to_flood_control(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, texts: Texts
+) -> None:
+    await started_kozel(harness, clock)
+    fake.flood(times=10_000, retry_after=30, chat_id=GROUP)  # the group is out of reach
+    while phase_of(await game_in(harness)) is Phase.PLAYING:
+        await play_one_move(harness)  # the hands still go to each person's private chat
+        clock.advance(1)
+    assert not [t for t in group_texts(harness) if "is over:</b>" in t]
+    fake.fail_next.clear()
+    clock.advance(30)
+    await harness.settle()
+    told = [t for t in group_texts(harness) if "is over:</b>" in t]
+    assert len(told) == 1
+    assert texts.get("en", "table-hand-over", hand=1) in (await table(harness)).text
+    clock.advance(60)
+    await harness.settle()
+    assert len([t for t in group_texts(harness) if "is over:</b>" in t]) == 1
+
+
+async def test_a_direct_game_waits_out_a_429_and_retries(
+    harness: TelegramHarness, fake: FakeTelegram, sleep: FakeSleep
+) -> None:
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+    fake.flood(times=1, retry_after=3, chat_id=ALICE.id)
+    before = game.text
+    answer = await harness.press(ALICE, game, game.buttons()[0].callback_data or "")
+    assert alert_of(answer) is None
+    assert sleep.waits == [3]
+    assert harness.fake.message(ALICE.id, game.message_id).text != before
+
+
+@pytest.mark.parametrize("pace", [READABLE], indirect=True)
+async def test_bots_pause_and_never_cost_a_call_each(
+    harness: TelegramHarness, clock: FakeClock
+) -> None:
+    await open_lobby(harness)
+    await tap(harness, ALICE.id, await table(harness), "Start")  # three bots
+    start = clock.now()
+    group_calls_before = len(group_edits(harness)) + len(group_texts(harness))
+    decisions = 0
+    while phase_of(record := await game_in(harness)) is Phase.PLAYING:
+        made = len(Match.from_dict(record.engine).state.decisions)
+        if (await hand(harness, ALICE.id)).buttons():
+            await mover_presses(harness)
+            continue
+        clock.advance(0.5)
+        await harness.settle()
+        after = len(Match.from_dict((await game_in(harness)).engine).state.decisions)
+        assert after - made <= 1  # one bot at a time, 1.5 s apart
+        decisions += after - made
+    elapsed = (clock.now() - start).total_seconds()
+    group_calls = len(group_edits(harness)) + len(group_texts(harness)) - group_calls_before
+    assert decisions > 5
+    assert elapsed >= decisions * 1.5
+    assert group_calls <= elapsed / 3.5 + 2  # under the group's pace...
+    assert group_calls < decisions  # ...so bots' moves share edits
+
+
+async def test_a_restart_picks_up_the_due_games(
+    harness: TelegramHarness, clock: FakeClock, service: GameService, texts: Texts
+) -> None:
+    await started_kozel(harness, clock)
+    harness.auto_settle = False  # the process dies after saving, before telling anyone
+    record = await game_in(harness)
+    turn = Match.from_dict(record.engine).turn
+    assert turn is not None
+    mover = record.human(turn).user_id
+    message = await hand(harness, mover)
+    await harness.press(PEOPLE[mover], message, message.buttons()[0].callback_data or "")
+    moved = await game_in(harness)
+    assert moved.version > record.version
+    assert (await hand(harness, mover)).buttons()  # not told yet
+
+    restarted = create_app(harness.bot, service, texts, Pace(group_interval=0, bot_delay=0))
+    await restarted.pacer.settle()
+    assert (await hand(harness, mover)).buttons() == []
+    next_turn = Match.from_dict(moved.engine).turn
+    assert next_turn is not None
+    assert (await hand(harness, moved.human(next_turn).user_id)).buttons()
+    assert line_length((await table(harness)).text) == len(
+        Match.from_dict(moved.engine).state.line.chain
+    )
+
+
+async def test_two_processes_never_tell_the_group_twice(
+    harness: TelegramHarness,
+    clock: FakeClock,
+    service: GameService,
+    texts: Texts,
+    fake: FakeTelegram,
+) -> None:
+    await started_kozel(harness, clock)
+    fake.flood(times=10_000, retry_after=5, chat_id=GROUP)  # the result waits to be told
+    while phase_of(await game_in(harness)) is Phase.PLAYING:
+        await play_one_move(harness)
+    fake.fail_next.clear()
+    clock.advance(5)
+    second = create_app(harness.bot, service, texts, Pace(group_interval=0, bot_delay=0))
+    await asyncio.gather(harness.settle(), second.pacer.settle())
+    assert len([t for t in group_texts(harness) if "is over:</b>" in t]) == 1
+
+
+async def test_four_joins_at_once_all_get_a_seat(harness: TelegramHarness) -> None:
+    await open_lobby(harness)
+    lobby = await table(harness)
+    join = lobby.button("Join").callback_data or ""
+    updates = [
+        harness.press_update(PEOPLE[p], lobby, join, f"join-{p}")
+        for p in (BOB.id, CAROL.id, DAVE.id)
+    ]
+    await asyncio.gather(*(harness.dp.feed_update(harness.bot, u) for u in updates))
+    await harness.settle()
+    for p in (BOB.id, CAROL.id, DAVE.id):
+        assert alert_of(harness.answer_to(f"join-{p}")) is None
+    record = await game_in(harness)
+    assert sorted(h.user_id for _, h in record.humans()) == [ALICE.id, BOB.id, CAROL.id, DAVE.id]
+
+
+async def test_a_double_press_of_a_move_applies_it_once(
+    harness: TelegramHarness, clock: FakeClock
+) -> None:
+    await started_kozel(harness, clock)
+    record = await game_in(harness)
+    turn = Match.from_dict(record.engine).turn
+    assert turn is not None
+    mover = record.human(turn).user_id
+    message = await hand(harness, mover)
+    data = message.buttons()[0].callback_data or ""
+    presses = [harness.press_update(PEOPLE[mover], message, data, f"twice-{i}") for i in (1, 2)]
+    await asyncio.gather(*(harness.dp.feed_update(harness.bot, u) for u in presses))
+    alerts = [alert_of(harness.answer_to(f"twice-{i}")) for i in (1, 2)]
+    assert sorted(a is None for a in alerts) == [False, True]
+    after = await game_in(harness)
+    assert after.version == record.version + 1
+    mine = [d for d in Match.from_dict(after.engine).state.decisions if d.seat == turn]
+    assert (
+        len(mine)
+        == len([d for d in Match.from_dict(record.engine).state.decisions if d.seat == turn]) + 1
+    )
