@@ -115,6 +115,9 @@ class Pacer:
             except StorageUnavailableError:
                 log.warning("pacer: the store is unavailable; trying again shortly")
                 next_at = None
+            except Exception:  # the loop must outlive any one failure
+                log.exception("pacer: a pass failed; trying again shortly")
+                next_at = None
             wait = self.pace.idle_poll if next_at is None else next_at - self._now()
             if not ran:
                 wait = max(wait, 0.5)  # due but leased elsewhere: do not spin

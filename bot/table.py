@@ -26,6 +26,7 @@ from bot.render import (
     variant_name,
 )
 from core.engine import Match
+from core.events import Redealt
 from core.rules.kozel import losing_mark
 from core.state import Phase
 from core.variants import Variant
@@ -46,7 +47,10 @@ def table_content(record: GameRecord, t: Translate, bot_link: str) -> Content:
     view = public_view(Match.from_dict(record.engine))
     names = Names(record, None, t)
     blocks = ["\n".join(table_lines(view, names, t))]
-    log = log_lines(view.history, names, t)[-TABLE_LOG:]
+    # A Kozel redeal stays on the table for the whole hand; other actions scroll by.
+    redeals = [e for e in view.history if isinstance(e, Redealt)]
+    actions = [e for e in view.history if not isinstance(e, Redealt)]
+    log = log_lines(redeals, names, t) + log_lines(actions, names, t)[-TABLE_LOG:]
     if log and view.phase is Phase.PLAYING:
         blocks.append("<i>" + "\n".join(log) + "</i>")
     if record.status is GameStatus.STOPPED:

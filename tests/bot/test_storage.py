@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 from fakeredis import FakeAsyncRedis, FakeRedis, FakeServer
 
 import bot.storage
-from bot.record import GameStatus
+from bot import lobby
+from bot.messages import MessageStore, Sent
+from bot.record import GameRecord, GameStatus
+from bot.service import Person
 from bot.storage import (
     ChatBusyError,
     GameStorage,
     StorageUnavailableError,
     VersionConflictError,
 )
+from core.variants import Variant
 from tests.bot.factories import solo_record
 
 
@@ -140,3 +145,96 @@ async def test_languages_are_remembered(storage: GameStorage) -> None:
     assert await storage.language(5) is None
     await storage.set_language(5, "fr")
     assert await storage.language(5) == "fr"
+
+
+# -- group games: the schedule, the lease, the index, a chat's move ----------------------------
+
+
+def group_record(game_id: str = "00000000aa", chat_id: int = -77) -> GameRecord:
+    person = Person(user_id=11, name="Ann", language="en", chat_id=11)
+    group = lobby.new_group("Room", person, Variant.KOZEL, 4, 100)
+    record = solo_record().model_copy(
+        update={"game_id": game_id, "chat_id": chat_id, "group": group, "seats": [], "engine": {}}
+    )
+    return lobby.join(record.model_copy(update={"status": GameStatus.LOBBY}), person, None, 1)
+
+
+async def test_every_group_save_makes_the_game_due_at_once(storage: GameStorage) -> None:
+    stored = await storage.create(group_record())
+    assert await storage.due_games(now=0) == [stored.game_id]
+    assert await storage.reschedule(stored.game_id, stored.version, at=50.0)
+    assert await storage.due_games(now=49) == []
+    assert await storage.next_due() == 50.0
+    await storage.save(stored)
+    assert await storage.due_games(now=0) == [stored.game_id]
+    assert await storage.due_games(now=0) == [stored.game_id]
+    # A direct game is never scheduled: its messages are sent by the handler.
+    await storage.create(solo_record())
+    assert await storage.due_games(now=100) == [stored.game_id]
+
+
+async def test_a_reschedule_loses_to_a_save_made_meanwhile(storage: GameStorage) -> None:
+    stored = await storage.create(group_record())
+    saved = await storage.save(stored)
+    assert not await storage.reschedule(stored.game_id, stored.version, at=None)
+    assert await storage.due_games(now=0) == [stored.game_id]
+    assert await storage.reschedule(stored.game_id, saved.version, at=None)
+    assert await storage.due_games(now=1e12) == []
+    assert await storage.next_due() is None
+
+
+async def test_a_gone_game_leaves_the_schedule(storage: GameStorage, redis: FakeAsyncRedis) -> None:
+    stored = await storage.create(group_record())
+    await redis.delete(f"dominoes:game:{stored.game_id}")
+    assert await storage.reschedule(stored.game_id, stored.version, at=5.0)
+    assert await storage.due_games(now=1e12) == []
+
+
+async def test_one_process_holds_a_game_at_a_time(storage: GameStorage) -> None:
+    ttl = timedelta(seconds=30)
+    assert await storage.acquire("00000000aa", "one", ttl)
+    assert not await storage.acquire("00000000aa", "two", ttl)
+    await storage.release("00000000aa", "two")  # not theirs: nothing happens
+    assert not await storage.acquire("00000000aa", "two", ttl)
+    await storage.release("00000000aa", "one")
+    assert await storage.acquire("00000000aa", "two", ttl)
+
+
+async def test_people_are_indexed_to_their_group_games(storage: GameStorage) -> None:
+    first = await storage.create(group_record())
+    second = await storage.create(group_record("00000000bb", chat_id=-78))
+    assert await storage.games_of(11) == sorted([first.game_id, second.game_id])
+    assert await storage.games_of(12) == []
+
+
+async def test_a_game_moves_with_its_group(storage: GameStorage) -> None:
+    stored = await storage.create(group_record())
+    moved = await storage.save(stored.model_copy(update={"chat_id": -1_000_077}), moved_from=-77)
+    assert await storage.load_for_chat(-77) is None
+    assert await storage.load_for_chat(-1_000_077) == moved
+
+
+async def test_a_lobby_keeps_its_group_busy_and_expires_within_a_day(
+    storage: GameStorage, redis: FakeAsyncRedis
+) -> None:
+    stored = await storage.create(group_record())
+    with pytest.raises(ChatBusyError):
+        await storage.create(group_record("00000000cc"))
+    assert 0 < await redis.ttl(f"dominoes:game:{stored.game_id}") <= 24 * 3600
+
+
+async def test_message_placements_round_trip(redis: FakeAsyncRedis) -> None:
+    messages = MessageStore(redis)
+    empty = await messages.load("00000000aa")
+    assert (empty.private, empty.table, empty.posted, empty.pace) == ({}, None, 0, 0.0)
+    await messages.set_private("00000000aa", 11, Sent(11, 5, "e", "f", "ru"))
+    await messages.set_table("00000000aa", Sent(-77, 6, "", "t"))
+    await messages.set_posted("00000000aa", 3)
+    await messages.set_pace("00000000aa", 12.5)
+    placement = await messages.load("00000000aa")
+    assert placement.private == {11: Sent(11, 5, "e", "f", "ru")}
+    assert placement.table == Sent(-77, 6, "", "t")
+    assert (placement.posted, placement.pace) == (3, 12.5)
+    await messages.set_table("00000000aa", None)
+    assert (await messages.load("00000000aa")).table is None
+    assert await redis.ttl("dominoes:msgs:00000000aa") > 0
