@@ -53,13 +53,16 @@ async def mover_message(harness: TelegramHarness) -> tuple[GameRecord, int, Stor
     return record, mover, await hand(harness, mover)
 
 
-async def test_a_whole_kozel_match_to_101_with_people_and_a_bot(
+async def test_a_whole_kozel_match_to_101_with_four_people_then_a_bot(
     harness: TelegramHarness, privacy: PrivacyGuard, texts: Texts
 ) -> None:
     await open_lobby(harness)
-    await seat_everyone(harness, BOB.id, CAROL.id)
     table_id = (await table(harness)).message_id
-    await tap(harness, ALICE.id, await table(harness), "Start")  # a bot takes seat 4
+    await seat_everyone(harness, *FOUR)
+    for _ in range(5):
+        await play_one_move(harness)
+    await harness.send(DAVE, "/leave", chat_id=GROUP)  # a bot plays his seat from now on
+    assert (await game_in(harness)).seats[3].kind == "bot"
     record = await play_to_the_end(harness)
 
     assert record.status is GameStatus.FINISHED
@@ -76,8 +79,9 @@ async def test_a_whole_kozel_match_to_101_with_people_and_a_bot(
     assert summary.button("Rematch")
     assert (await table(harness)).message_id == table_id  # one table, edited in place
     assert texts.get("en", "table-match-over") in (await table(harness)).text
-    for person in (ALICE, BOB, CAROL):
+    for person in (ALICE, BOB, CAROL, DAVE):
         assert (await hand(harness, person.id)).buttons() == []
+    assert (await hand(harness, DAVE.id)).text.startswith("Non sei più al tavolo")
     assert privacy.checked > 100
 
 
@@ -246,6 +250,8 @@ async def test_stop_in_the_group_asks_and_only_the_opener_or_an_admin_may(
 
 async def test_rematch_opens_a_new_table_with_the_same_players(harness: TelegramHarness) -> None:
     await open_lobby(harness, "/new block 2")
+    await tap(harness, ALICE.id, await table(harness), "To 100")
+    await tap(harness, ALICE.id, await table(harness), "To 150")
     await seat_everyone(harness, BOB.id)
     first = await game_in(harness)
     first_table = (await table(harness)).message_id
