@@ -13,7 +13,15 @@ from bot.config import ConfigError, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "123456:AAbbCCddEEffGGhhIIjjKKllMMnn"
-SETTINGS = ("BOT_TOKEN", "REDIS_URL", "TELEGRAM_API_URL", "DEFAULT_LANGUAGE", "LOG_LEVEL")
+SETTINGS = (
+    "BOT_TOKEN",
+    "REDIS_URL",
+    "TELEGRAM_API_URL",
+    "DEFAULT_LANGUAGE",
+    "LOG_LEVEL",
+    "BOT_MOVE_DELAY",
+    "GROUP_EDIT_INTERVAL",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -34,6 +42,7 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.telegram_api_url is None
     assert settings.default_language == "en"
     assert settings.log_level == "INFO"
+    assert (settings.bot_move_delay, settings.group_edit_interval) == (1.5, 3.5)
     assert TOKEN not in repr(settings)
     assert settings.bot_token.get_secret_value() == TOKEN
 
@@ -44,7 +53,10 @@ def test_everything_set(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TELEGRAM_API_URL", "http://127.0.0.1:8081/")
     monkeypatch.setenv("DEFAULT_LANGUAGE", "RU")
     monkeypatch.setenv("LOG_LEVEL", "debug")
+    monkeypatch.setenv("BOT_MOVE_DELAY", "0")
+    monkeypatch.setenv("GROUP_EDIT_INTERVAL", "4.5")
     settings = load_settings()
+    assert (settings.bot_move_delay, settings.group_edit_interval) == (0, 4.5)
     assert settings.redis_url == "redis://redis:6379/0"
     assert settings.telegram_api_url == "http://127.0.0.1:8081"
     assert settings.default_language == "ru"
@@ -59,6 +71,8 @@ def test_everything_set(monkeypatch: pytest.MonkeyPatch) -> None:
         ("TELEGRAM_API_URL", "ftp://secret-host", "TELEGRAM_API_URL must start with http"),
         ("DEFAULT_LANGUAGE", "de", "DEFAULT_LANGUAGE must be one of en, ru, fr, it"),
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL"),
+        ("BOT_MOVE_DELAY", "-1", "BOT_MOVE_DELAY"),
+        ("GROUP_EDIT_INTERVAL", "soon", "GROUP_EDIT_INTERVAL"),
     ],
 )
 def test_a_malformed_setting_is_named_and_its_value_never_shown(
