@@ -212,16 +212,22 @@ def _left(record: GameRecord, user_id: int) -> GameRecord:
     )
 
 
-def _taken(record: GameRecord, person: Person, seat: int) -> GameRecord:
-    group = record.group
-    if group is None or not record.is_active:
+def check_take(record: GameRecord, user_id: int, seat: int) -> None:
+    """Refuse, before anything is sent, taking a seat that cannot be taken now."""
+    if record.group is None or not record.is_active:
         raise RefusalError(RefusalCode.GAME_OVER, record)
     if not between_hands(record):
         raise RefusalError(RefusalCode.NOT_BETWEEN_HANDS, record)
-    if record.seat_of(person.user_id) is not None:
+    if record.seat_of(user_id) is not None:
         raise RefusalError(RefusalCode.ALREADY_SEATED, record)
     if not 0 <= seat < len(record.seats) or not isinstance(record.seats[seat], BotSeat):
         raise RefusalError(RefusalCode.SEAT_TAKEN, record)
+
+
+def _taken(record: GameRecord, person: Person, seat: int) -> GameRecord:
+    check_take(record, person.user_id, seat)
+    group = record.group
+    assert group is not None
     seats = list(record.seats)
     seats[seat] = human_seat(person)
     notice = SeatNotice(

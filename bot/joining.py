@@ -12,7 +12,7 @@ from aiogram.utils.deep_linking import create_start_link
 
 from bot import lobby
 from bot.content import Content
-from bot.groups import GroupService
+from bot.groups import GroupService, check_take
 from bot.hands import joining_content, lobby_seat_content
 from bot.messages import MessageStore, Sent
 from bot.record import GameRecord
@@ -63,8 +63,7 @@ async def take(
     seat_no: int,
 ) -> GameRecord:
     """Take the bot's seat `seat_no` between hands."""
-    if record.seat_of(person.user_id) is not None:
-        raise RefusalError(RefusalCode.ALREADY_SEATED, record)
+    check_take(record, person.user_id, seat_no)
     content = joining_content(record, texts.translator(person.language))
     try:
         await _reach(bot, messages, record, person, content)

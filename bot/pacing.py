@@ -267,18 +267,24 @@ class Pacer:
 
     async def _put_private(self, record: GameRecord, private: _Private) -> None:
         content, sent = private.content, private.sent
+        old = sent.message_id if sent is not None else None
+        blocked = False
+        shown: int | None = old
         try:
-            shown: int | None = await put(
-                self._bot, private.chat_id, sent.message_id if sent else None, content
-            )
+            shown = await put(self._bot, private.chat_id, old, content)
         except TelegramForbiddenError:
-            shown = None  # they blocked the bot: a bot plays for them from now on
+            blocked, shown = True, None  # a bot plays for them from now on
+        except TelegramBadRequest as error:
+            # Content Telegram refuses would be refused again: log it, and wait for new content.
+            log.error("pacer: message of game %s refused: %s", record.game_id, error.message)
+        if shown is None and not blocked:
+            return  # nothing was ever shown: try again with the next content
         await self._messages.set_private(
             record.game_id,
             private.user_id,
             Sent(private.chat_id, shown, content.essential, content.full, private.language),
         )
-        if shown is None and any(p.user_id == private.user_id for p in record.people()):
+        if blocked and any(p.user_id == private.user_id for p in record.people()):
             with suppress(RefusalError):
                 await self._groups.leave(record.game_id, private.user_id)
 

@@ -12,7 +12,7 @@ NAME_FALLBACK = "?"
 
 
 def private_router(name: str) -> Router:
-    """A router whose commands only work in a private chat (group play comes later)."""
+    """A router whose commands only work in a private chat (groups have their own)."""
     router = Router(name=name)
     router.message.filter(F.chat.type == ChatType.PRIVATE)
     return router

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callbacks import ActionData, GameAction, MoveData
+from bot.callbacks import ActionData, GameAction, GroupData, MoveData
+from bot.groups import GroupAction
 from bot.record import GameRecord, GameStatus
 from core.engine import Match
 from core.state import Phase
@@ -300,3 +301,22 @@ async def test_the_pacer_follows_a_migration_it_meets_first(harness: TelegramHar
     # The service messages arriving afterwards change nothing more.
     await harness.migrate(ALICE, GROUP, SUPERGROUP)
     assert (await game_in(harness, SUPERGROUP)).version == record.version
+
+
+async def test_old_lobby_buttons_and_seats_mid_hand_are_refused(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    await open_lobby(harness)
+    lobby = harness.fake.message(GROUP, (await table(harness)).message_id)
+    join = lobby.button("Join").callback_data or ""
+    await seat_everyone(harness, BOB.id, CAROL.id)
+    await tap(harness, ALICE.id, await table(harness), "Start")
+    record = await game_in(harness)
+    answer = await harness.press(EVE, lobby, join)
+    assert alert_of(answer) == texts.get("en", "refusal-lobby-closed")
+    take = GroupData(game=record.game_id, action=GroupAction.TAKE, arg=3).pack()
+    sent_before = len(harness.fake.named("sendMessage"))
+    answer = await harness.press(EVE, await table(harness), take)
+    assert alert_of(answer) == texts.get("en", "refusal-not-between-hands")
+    assert len(harness.fake.named("sendMessage")) == sent_before  # nothing sent to Eve
+    assert await game_in(harness) == record
