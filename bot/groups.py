@@ -17,6 +17,7 @@ from enum import StrEnum
 from bot import lobby
 from bot.record import BotSeat, GameRecord, GameStatus, NoticeKind, SeatNotice
 from bot.service import GameService, Person, RefusalCode, RefusalError, human_seat
+from bot.storage import VersionConflictError
 from core.engine import Match
 from core.state import Phase
 from core.variants import DEFAULT_TARGET, Variant
@@ -141,14 +142,21 @@ class GroupService:
         """Stop a game the bot can no longer reach its group for."""
         return await self.games.update(game_id, _stopped)
 
-    async def migrate(self, old_chat_id: int, new_chat_id: int) -> GameRecord | None:
-        """The group became a supergroup: its game follows it. Idempotent (both the
-        old and the new chat announce it)."""
-        record = await self.games.storage.load_for_chat(old_chat_id)
+    async def migrate(
+        self, old_chat_id: int, new_chat_id: int, game_id: str | None = None
+    ) -> GameRecord | None:
+        """The group became a supergroup: its game (or `game_id`, an older game of the
+        group) follows it. Idempotent: both chats announce it, and the pacer may meet
+        it first. None when there was nothing to move."""
+        storage = self.games.storage
+        record = await (storage.load(game_id) if game_id else storage.load_for_chat(old_chat_id))
         if record is None or record.chat_id != old_chat_id:
             return None
         moved = record.model_copy(update={"chat_id": new_chat_id})
-        return await self.games.storage.save(moved, moved_from=old_chat_id)
+        try:
+            return await storage.save(moved, moved_from=old_chat_id)
+        except VersionConflictError:
+            return None  # changed meanwhile: whoever meets the old chat again moves it
 
     async def _require_manager(self, record: GameRecord, user_id: int, admin: AdminCheck) -> None:
         assert record.group is not None

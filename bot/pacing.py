@@ -119,8 +119,8 @@ class Pacer:
                 log.exception("pacer: a pass failed; trying again shortly")
                 next_at = None
             wait = self.pace.idle_poll if next_at is None else next_at - self._now()
-            if not ran:
-                wait = max(wait, 0.5)  # due but leased elsewhere: do not spin
+            if not ran and wait <= 0:
+                wait = 0.5  # due, but another process holds it: do not spin
             wait = min(max(wait, 0.0), self.pace.idle_poll)
             if wait > 0:
                 with suppress(TimeoutError):
@@ -128,12 +128,11 @@ class Pacer:
             self._wake.clear()
 
     async def run_due(self) -> int:
-        """One pass over the games due now; returns how many were run."""
+        """One pass over the games due now; returns how many this process worked on."""
         ids = await self._games.storage.due_games(self._now())
         ids = [i for i in ids if i not in self._running]
-        if ids:
-            await asyncio.gather(*(self._step(i) for i in ids))
-        return len(ids)
+        worked = await asyncio.gather(*(self._step(i) for i in ids))
+        return sum(worked)
 
     async def settle(self, limit: int = 10_000) -> None:
         """Run until nothing is due now, or the store is out of reach (tests: the clock
@@ -148,13 +147,14 @@ class Pacer:
 
     # -- one game ----------------------------------------------------------------------------
 
-    async def _step(self, game_id: str) -> None:
+    async def _step(self, game_id: str) -> bool:
+        """Work on one game under its lease; False when another process holds it."""
         self._running.add(game_id)
         token = secrets.token_hex(8)
         storage = self._games.storage
         try:
             if not await storage.acquire(game_id, token, timedelta(seconds=self.pace.lease)):
-                return  # another process works on it and will reschedule it
+                return False  # another process works on it and will reschedule it
             try:
                 with paced():
                     await self._work(game_id)
@@ -166,6 +166,7 @@ class Pacer:
                 await storage.reschedule(game_id, None, self._now() + self.pace.backoff)
         finally:
             self._running.discard(game_id)
+        return True
 
     async def _work(self, game_id: str) -> None:
         storage = self._games.storage
@@ -185,7 +186,7 @@ class Pacer:
             log.info("pacer: flood control in game %s: again in %ss", game_id, flood.retry_after)
         except TelegramMigrateToChat as moved:
             # Saving the game in its new chat marks it due at once: the next step goes on.
-            await self._groups.migrate(record.chat_id, moved.migrate_to_chat_id)
+            await self._groups.migrate(record.chat_id, moved.migrate_to_chat_id, game_id)
             await self._messages.set_table(game_id, None)
             return
         await storage.reschedule(game_id, record.version, min(wake) if wake else None)

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from typing import Any
 
 import pytest
+from aiogram.exceptions import TelegramForbiddenError
+from aiogram.methods import TelegramMethod
 
 from bot.app import create_app
 from bot.pacing import Pace
+from bot.record import GameStatus
 from bot.service import GameService
 from core.engine import Match
 from core.state import Phase
@@ -254,3 +258,46 @@ async def test_a_double_press_of_a_move_applies_it_once(
         len(mine)
         == len([d for d in Match.from_dict(record.engine).state.decisions if d.seat == turn]) + 1
     )
+
+
+async def test_a_group_that_removed_the_bot_stops_its_game(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, texts: Texts
+) -> None:
+    await started_kozel(harness, clock)
+
+    def removed(method: TelegramMethod[Any]) -> Exception | None:
+        if getattr(method, "chat_id", None) == GROUP:
+            fake.fail_next.append(removed)
+            return TelegramForbiddenError(method, "Forbidden: bot was kicked from the group chat")
+        return None
+
+    fake.fail_next.append(removed)
+    await mover_presses(harness)
+    record = await game_in(harness)
+    assert record.status is GameStatus.STOPPED
+    assert texts.get("en", "game-stopped") in (await hand(harness, ALICE.id)).text
+    assert await harness.storage.due_games(now=clock.now().timestamp() + 1e6) == []
+
+
+@pytest.mark.errors_expected
+async def test_an_unexpected_failure_is_tried_again_later(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram
+) -> None:
+    await started_kozel(harness, clock)
+    failed: list[str] = []
+
+    def once(method: TelegramMethod[Any]) -> Exception | None:
+        if getattr(method, "chat_id", None) == GROUP and not failed:
+            failed.append(method.__api_method__)
+            return RuntimeError("the network hiccups")
+        return None
+
+    fake.fail_next.append(once)
+    await mover_presses(harness)
+    edits = len(group_edits(harness))
+    clock.advance(29)
+    await harness.settle()
+    assert len(group_edits(harness)) == edits
+    clock.advance(1)
+    await harness.settle()
+    assert len(group_edits(harness)) == edits + 1
