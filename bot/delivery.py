@@ -106,6 +106,7 @@ class Delivery:
         self._wake = wake
 
     async def show(self, bot: Bot, record: GameRecord, *, resend: bool = False) -> None:
+        """Bring the game's messages up to date (`resend`: a direct game's anew)."""
         if record.group is not None:
             self._wake()
             return

@@ -57,6 +57,7 @@ def results_so_far(record: GameRecord) -> int:
 
 
 def between_hands(record: GameRecord) -> bool:
+    """A hand is over and the next one not dealt yet."""
     return record.is_active and public_view(Match.from_dict(record.engine)).phase is Phase.HAND_OVER
 
 

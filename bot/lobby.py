@@ -165,6 +165,7 @@ def next_variant(record: GameRecord) -> GameRecord:
 
 
 def next_player_count(record: GameRecord) -> GameRecord:
+    """2 -> 3 -> 4 -> 2 players (not in Kozel, which is four)."""
     group = _lobby_of(record)
     counts = player_counts(group.variant)
     if len(counts) == 1:
@@ -193,6 +194,7 @@ def _resized(record: GameRecord, group: Group, n_players: int) -> GameRecord:
 
 
 def next_target(record: GameRecord) -> GameRecord:
+    """50 -> 100 -> 150 -> 50 (R2.4)."""
     group = _lobby_of(record)
     target = int(str(_next(TARGETS, group.target)))
     return _with(record, group.model_copy(update={"target": target}))

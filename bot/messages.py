@@ -60,6 +60,7 @@ class MessageStore:
         self._ttl = ttl
 
     async def load(self, game_id: str) -> Placement:
+        """Everything known about the game's messages (empty for an unknown game)."""
         async with redis_errors():
             raw = await self._redis.hgetall(_key(game_id))
         placement = Placement()
@@ -82,6 +83,7 @@ class MessageStore:
         return None if raw is None else _sent(raw)
 
     async def set_private(self, game_id: str, user_id: int, sent: Sent) -> None:
+        """Where a person's message is now, and what it shows."""
         await self._set(game_id, f"p:{user_id}", json.dumps(asdict(sent)))
 
     async def set_table(self, game_id: str, sent: Sent | None) -> None:
@@ -93,9 +95,11 @@ class MessageStore:
         await self._set(game_id, _TABLE, json.dumps(asdict(sent)))
 
     async def set_posted(self, game_id: str, posted: int) -> None:
+        """How many announcements the group was sent."""
         await self._set(game_id, _POSTED, str(posted))
 
     async def set_pace(self, game_id: str, at: float) -> None:
+        """The group's next message or edit not before `at`."""
         await self._set(game_id, _PACE, repr(at))
 
     async def _set(self, game_id: str, name: str, value: str) -> None:

@@ -89,6 +89,7 @@ def _markup(rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:
 
 
 def target_text(variant: Variant, target: int, t: Translate) -> str:
+    """The target as players say it: in Kozel, the goats' mark (R7.6)."""
     if variant is Variant.KOZEL:
         return t("target-goats", mark=losing_mark(target))
     return t("target-classic", target=target)

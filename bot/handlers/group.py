@@ -131,6 +131,7 @@ async def score(message: Message, groups: GroupService, t: Translate) -> None:
 
 
 async def group_help(message: Message, t: Translate) -> None:
+    """What the bot does in a group."""
     await message.answer(t("group-help"))
 
 
