@@ -29,14 +29,19 @@ def mask_of(tiles: Iterable[Tile]) -> int:
     return mask
 
 
-def tiles_of(mask: int) -> list[Tile]:
-    """The tiles of a mask, lightest first."""
+def bits_of(mask: int) -> list[int]:
+    """The single-bit masks of `mask`, lightest tile first."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(BY_WEIGHT[low.bit_length() - 1])
+        out.append(low)
         mask ^= low
     return out
+
+
+def tiles_of(mask: int) -> list[Tile]:
+    """The tiles of a mask, lightest first."""
+    return [BY_WEIGHT[bit.bit_length() - 1] for bit in bits_of(mask)]
 
 
 def pips(mask: int) -> int:

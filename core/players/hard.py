@@ -17,13 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.engine import Move
-from core.line import End
-from core.players.bits import BIT, SUIT, VALUE
-from core.players.knowledge import Knowledge, infer
+from core.players.bits import BIT, SUIT, VALUE, bits_of
+from core.players.knowledge import Knowledge, ends_after, infer
 from core.players.outcome import Scorer, scorer_for
 from core.players.sim import SMART, playout, shuffled_bits
 from core.players.solver import Solver
-from core.tiles import Tile
 from core.views import SeatView
 
 Clock = Callable[[], float]
@@ -169,7 +167,7 @@ class HardPlayer:
             if not hands[me]:
                 values.append(score(hands, me, True))
                 continue
-            left, right = _after(view, tile, end)
+            left, right = ends_after(view, tile, end)
             value = solver.solve(hands, left, right, (me + 1) % n, me)
             if value is None:
                 return None, budget
@@ -183,7 +181,7 @@ class HardPlayer:
         hands[me] &= ~BIT[tile]
         if not hands[me]:
             return score(hands, me, True)
-        left, right = _after(view, tile, end)
+        left, right = ends_after(view, tile, end)
         rest = list(sample.rest)
         draws = view.boneyard_size > 0
         n = view.n_players
@@ -191,16 +189,6 @@ class HardPlayer:
             hands, rest, left, right, (me + 1) % n, draws, self.policy, view.has_teams
         )
         return score(hands, me if last < 0 else last, domino)
-
-
-def _after(view: SeatView, tile: Tile, end: End | None) -> tuple[int, int]:
-    low, high = tile.low, tile.high
-    if view.ends is None:
-        return low, high
-    left, right = view.ends
-    if end is End.LEFT:
-        return (high if low == left else low), right
-    return left, (high if low == right else low)
 
 
 class _ConstrainedDealer:
@@ -226,7 +214,7 @@ class _ConstrainedDealer:
             hands = [0] * know.n_players
             hands[know.seat] = know.own
             for seat, allowed, need in self.plan:
-                bits = _bits(pool if attempt == self.TRIES - 1 else allowed & pool)
+                bits = bits_of(pool if attempt == self.TRIES - 1 else allowed & pool)
                 count = len(bits)
                 if count < need:
                     break
@@ -245,12 +233,3 @@ class _ConstrainedDealer:
 @functools.cache
 def _exp_table(temperature: float) -> tuple[float, ...]:
     return tuple(math.exp(v / temperature) for v in VALUE)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out

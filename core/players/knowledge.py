@@ -7,6 +7,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from core.events import Drew, Passed, Played, PlayKind
+from core.line import End
 from core.players.bits import BIT, SUIT, mask_of
 from core.tiles import ALL_TILES, Tile
 from core.views import SeatView
@@ -82,3 +83,13 @@ def infer(view: SeatView) -> Knowledge:
         lacks=tuple(lacks),
         plays=tuple(plays),
     )
+
+
+def ends_after(view: SeatView, tile: Tile, end: End | None) -> tuple[int, int]:
+    """The line's (left, right) numbers once `tile` is laid at `end` (None: a lead)."""
+    if view.ends is None:
+        return tile.low, tile.high
+    left, right = view.ends
+    if end is End.LEFT:
+        return tile.other(left), right
+    return left, tile.other(right)

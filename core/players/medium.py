@@ -8,7 +8,7 @@ import random
 
 from core.engine import Move
 from core.line import End
-from core.players.knowledge import Knowledge, infer
+from core.players.knowledge import Knowledge, ends_after, infer
 from core.tiles import Tile
 from core.views import SeatView
 
@@ -20,18 +20,8 @@ SPARE_PARTNER = 5.0  # Kozel: penalty when the partner is proven to lack both ne
 LONE_TILE = 30.0  # Kozel: get rid of 0-0 / 6-6 before being left with it alone
 
 
-def new_ends(view: SeatView, tile: Tile, end: End | None) -> tuple[int, int]:
-    """The line's ends once `tile` is laid at `end`."""
-    if view.ends is None:
-        return tile.low, tile.high
-    left, right = view.ends
-    if end is End.LEFT:
-        return tile.other(left), right
-    return left, tile.other(right)
-
-
 def score_move(view: SeatView, know: Knowledge, tile: Tile, end: End | None) -> float:
-    left, right = new_ends(view, tile, end)
+    left, right = ends_after(view, tile, end)
     rest = [t for t in view.hand if t != tile]
     score = HEAVY * tile.value + (DOUBLE if tile.is_double else 0.0)
     score += FOLLOW * sum(1 for t in rest if t.has(left) or t.has(right))

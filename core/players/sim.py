@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from core.players.bits import HIGH, LOW, SUIT
+from core.players.bits import HIGH, LOW, SUIT, bits_of
 
 GREEDY = 0  # the heaviest playable tile, first fitting end
 HOLDER = 1  # the heaviest playable tile, towards the end whose number it holds most of
@@ -135,10 +135,7 @@ def placements(lo: int, hi: int, left: int, right: int) -> list[tuple[int, int]]
 
 
 def shuffled_bits(mask: int, rng: random.Random) -> list[int]:
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
+    """The bits of `mask` in a random order (a sampled boneyard's draw order)."""
+    bits = bits_of(mask)
     rng.shuffle(bits)
     return bits
