@@ -147,21 +147,7 @@ class Match:
             return []
         if s.pending_drawn is not None:  # R5.1: the drawn tile, at the end of choice
             return [(s.pending_drawn, End.LEFT), (s.pending_drawn, End.RIGHT)]
-        line = s.line
-        if not line.chain:
-            return [(tile, None) for tile in s.hands[s.turn]]
-        left, right = line.left, line.right
-        both = left != right  # R4.4: equal ends give one placement
-        moves: list[Move] = []
-        for tile in s.hands[s.turn]:
-            low, high = tile
-            if low == left or high == left:
-                moves.append((tile, End.LEFT))
-                if both and (low == right or high == right):
-                    moves.append((tile, End.RIGHT))
-            elif low == right or high == right:
-                moves.append((tile, End.RIGHT))
-        return moves
+        return s.line.moves(s.hands[s.turn])
 
     # -- the checked entry point ---------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from core.tiles import Tile
@@ -49,17 +50,24 @@ class Line:
     def placements(self, tile: Tile) -> list[End | None]:
         """The distinct ways to attach `tile`: `[None]` for a lead; one end when both
         ends show the same number (R4.4); empty when it does not fit."""
+        return [end for _, end in self.moves((tile,))]
+
+    def moves(self, tiles: Iterable[Tile]) -> list[tuple[Tile, End | None]]:
+        """Every distinct placement of each of `tiles`, in their order (R4.4)."""
         if not self.chain:
-            return [None]
+            return [(tile, None) for tile in tiles]
         left, right = self.left, self.right
-        if left == right:
-            return [End.LEFT] if tile.has(left) else []
-        result: list[End | None] = []
-        if tile.has(left):
-            result.append(End.LEFT)
-        if tile.has(right):
-            result.append(End.RIGHT)
-        return result
+        both = left != right  # equal ends give one placement
+        moves: list[tuple[Tile, End | None]] = []
+        for tile in tiles:
+            low, high = tile
+            if low == left or high == left:
+                moves.append((tile, End.LEFT))
+                if both and (low == right or high == right):
+                    moves.append((tile, End.RIGHT))
+            elif low == right or high == right:
+                moves.append((tile, End.RIGHT))
+        return moves
 
     def attach(self, tile: Tile, end: End | None) -> None:
         """Lay `tile` (already checked to fit) at `end`; `None` leads."""
