@@ -41,6 +41,13 @@ def _with(record: GameRecord, group: Group, **changes: object) -> GameRecord:
     return record.model_copy(update={"group": group, **changes})
 
 
+def _seating(record: GameRecord, group: Group, seat: int, occupant: Seat | None) -> GameRecord:
+    """The record with lobby seat `seat` given to `occupant` (None: freed)."""
+    lobby = list(group.lobby)
+    lobby[seat] = occupant
+    return _with(record, group.model_copy(update={"lobby": lobby}))
+
+
 def _seated(group: Group, user_id: int) -> int | None:
     for seat, human in group.lobby_humans():
         if human.user_id == user_id:
@@ -86,9 +93,7 @@ def leave(record: GameRecord, user_id: int) -> GameRecord:
     seat = _seated(group, user_id)
     if seat is None:
         raise RefusalError(RefusalCode.NOT_SEATED, record)
-    lobby = list(group.lobby)
-    lobby[seat] = None
-    return _with(record, group.model_copy(update={"lobby": lobby}))
+    return _seating(record, group, seat, None)
 
 
 def may_fill(record: GameRecord, user_id: int) -> bool:
@@ -106,9 +111,7 @@ def add_bot(record: GameRecord, seat: int | None, seed: int) -> GameRecord:
     target = free[0] if seat is None else seat
     if target not in free:
         raise RefusalError(RefusalCode.SEAT_TAKEN, record)
-    lobby = list(group.lobby)
-    lobby[target] = BotSeat(level=group.level)
-    return _start_if_full(_with(record, group.model_copy(update={"lobby": lobby})), seed)
+    return _start_if_full(_seating(record, group, target, BotSeat(level=group.level)), seed)
 
 
 def remove_bot(record: GameRecord, seat: int) -> GameRecord:
@@ -116,9 +119,7 @@ def remove_bot(record: GameRecord, seat: int) -> GameRecord:
     group = _lobby_of(record)
     if not 0 <= seat < len(group.lobby) or not isinstance(group.lobby[seat], BotSeat):
         raise RefusalError(RefusalCode.INVALID, record)
-    lobby = list(group.lobby)
-    lobby[seat] = None
-    return _with(record, group.model_copy(update={"lobby": lobby}))
+    return _seating(record, group, seat, None)
 
 
 def start(record: GameRecord, seed: int) -> GameRecord:

@@ -251,15 +251,7 @@ class GameService:
         seen = public_view(match)
         mark = LogMark(hand_no=seen.hand_no, index=len(seen.history))
 
-        def move() -> None:
-            match.play(seat, tile, end)
-            if record.group is None:
-                self._run_bots(record, match)
-
-        try:
-            await asyncio.to_thread(move)
-        except GameError as exc:
-            raise _refusal_for(exc, record) from exc
+        await self._step(record, match, lambda: match.play(seat, tile, end))
         seats = list(record.seats)
         seats[seat] = record.human(seat).model_copy(update={"log_mark": mark})
         return await self._save(record.model_copy(update={"seats": seats}), match)
@@ -269,16 +261,22 @@ class GameService:
         record, _ = await self._checked(game_id, user_id, version)
         match = Match.from_dict(record.engine)
 
-        def deal() -> None:
-            match.next_hand()
+        await self._step(record, match, match.next_hand)
+        return await self._save(record, match)
+
+    async def _step(self, record: GameRecord, match: Match, step: Callable[[], object]) -> None:
+        """One engine step off the event loop, then, in a direct game, the bots' moves up
+        to the next human decision; an engine refusal becomes a `RefusalError`."""
+
+        def run() -> None:
+            step()
             if record.group is None:
                 self._run_bots(record, match)
 
         try:
-            await asyncio.to_thread(deal)
+            await asyncio.to_thread(run)
         except GameError as exc:
             raise _refusal_for(exc, record) from exc
-        return await self._save(record, match)
 
     async def stop(self, game_id: str, user_id: int) -> GameRecord:
         """Abandon an active direct game (any of its human players may)."""
