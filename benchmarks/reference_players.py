@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from core.arena import Decide
+from core.bits import mask_of
 from core.engine import Match, Move
-from core.players.bits import mask_of
 from core.players.hard import HardPlayer, Sample
 from core.players.sim import GREEDY, HOLDER, shuffled_bits
 from core.tiles import Tile

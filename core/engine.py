@@ -8,6 +8,7 @@ import dataclasses
 import random
 from typing import Any
 
+from core.bits import BIT, SUIT
 from core.deal import Deal, Dealer, ScriptedDealer, SeededDealer, dealer_from_dict
 from core.errors import ErrorCode, GameError
 from core.events import (
@@ -25,29 +26,36 @@ from core.events import (
 from core.line import End, Line
 from core.rules import VariantRules, rules_for
 from core.state import Decision, MatchState, Phase
-from core.tiles import Tile
+from core.tiles import ALL_TILES, Tile
 from core.variants import DEFAULT_TARGET, Settings, Variant
 
 MAX_REDEALS = 10_000  # R2.3 redeals are rare (about 1 deal in 60); this only stops a bad dealer
 
 Move = tuple[Tile, End | None]
 
+_LEFT, _RIGHT = End.LEFT, End.RIGHT
+_CHOICE, _FORCED_LEAD, _AUTO = PlayKind.CHOICE, PlayKind.FORCED_LEAD, PlayKind.AUTO
+_PLAYING = Phase.PLAYING
+# Tiles that fit a line whose ends show (left, right), indexed by left * 7 + right.
+_FITS: tuple[int, ...] = tuple(SUIT[left] | SUIT[right] for left in range(7) for right in range(7))
+
 
 class Match:
     """A match in progress. Mutable, like a chess board: `play` and `next_hand`
     change it and return the events that happened."""
 
-    __slots__ = ("_cache", "_draws", "_n", "_suits", "rules", "state")
+    __slots__ = ("_draws", "_held", "_masks", "_moves", "_n", "rules", "state")
 
     def __init__(self, state: MatchState) -> None:
         self.state = state
         self.rules: VariantRules = rules_for(state.settings.variant)
         self._n = state.settings.n_players
         self._draws = state.settings.draws
-        # Per seat, how many of its tiles bear each number: who can play, and whether
-        # the hand is blocked (R6.2), without scanning every hand after every tile.
-        self._suits = [_suit_counts(h) for h in state.hands]
-        self._cache: list[Move] | None = None  # legal moves of the current position
+        # Each hand as a bitmask (`core.bits`), and their union: who can play, and
+        # whether the hand is blocked (R6.2), each in one AND instead of a scan.
+        self._masks = [_mask_of(h) for h in state.hands]
+        self._held = _union(self._masks)
+        self._moves: tuple[Move, ...] | None = None  # of the current position, once asked
 
     # -- creation -----------------------------------------------------------------
 
@@ -136,18 +144,30 @@ class Match:
     def legal_moves(self) -> list[Move]:
         """The moves of the seat to move: `(tile, end)`, one entry per distinct
         placement (R4.4); `end` is None for a lead. Empty when no decision is due."""
-        cached = self._cache
-        if cached is None:
-            cached = self._cache = self._legal()
-        return list(cached)
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._legal()
+        return list(moves)
 
-    def _legal(self) -> list[Move]:
+    def _legal(self) -> tuple[Move, ...]:
         s = self.state
-        if s.phase is not Phase.PLAYING or s.turn is None:
-            return []
+        if s.phase is not _PLAYING or s.turn is None:
+            return ()
         if s.pending_drawn is not None:  # R5.1: the drawn tile, at the end of choice
-            return [(s.pending_drawn, End.LEFT), (s.pending_drawn, End.RIGHT)]
-        return s.line.moves(s.hands[s.turn])
+            return ((s.pending_drawn, _LEFT), (s.pending_drawn, _RIGHT))
+        line = s.line
+        if not line.chain:
+            return tuple(line.moves(s.hands[s.turn]))
+        # Positions that differ only in tiles that cannot be played share their moves.
+        ends = line.left * 7 + line.right
+        playable = self._masks[s.turn] & _FITS[ends]
+        known = _MOVES_CACHE[ends]
+        moves = known.get(playable)
+        if moves is None:
+            if len(known) >= _MOVES_CACHE_LIMIT:
+                known.clear()
+            moves = known[playable] = tuple(line.moves(s.hands[s.turn]))
+        return moves
 
     # -- the checked entry point ---------------------------------------------------------
 
@@ -160,22 +180,21 @@ class Match:
     def check(self, seat: Any, tile: Any, end: Any = None) -> Move:
         """Validate a decision without applying it; returns the canonical move."""
         s = self.state
-        if s.phase is Phase.PLAYING and type(seat) is int and seat == s.turn:
+        if s.phase is _PLAYING and type(seat) is int and seat == s.turn:
+            # `type(...) is` keeps look-alikes such as (True, 2) or a str subclass out.
             if type(tile) is not Tile:
                 tile = _as_tile(tile)
             if end is not None and type(end) is not End:
                 end = _as_end(end)
-            cached = self._cache
-            if cached is None:
-                cached = self._cache = self._legal()
-            ends = [e for t, e in cached if t == tile]
-            if ends:
-                if len(ends) == 1 and (end is None or ends[0] is None or end in ends):
-                    return tile, ends[0]
-                if end in ends:
-                    return tile, end
-                if s.line.left == s.line.right:
-                    return tile, ends[0]  # R4.4, R9.13: both ends give the same line
+            if BIT[tile] & self._masks[seat]:
+                drawn = s.pending_drawn
+                if drawn is None:
+                    line = s.line
+                    placed = _PLACEMENTS.get((tile, end, line.left, line.right), _NOWHERE)
+                    if placed is not _NOWHERE:
+                        return tile, placed
+                elif tile is drawn and end is not None:
+                    return tile, end  # it fits both ends, which differ (R5.1)
         return self._refuse(seat, tile, end)
 
     def _refuse(self, seat: Any, tile: Any, end: Any) -> Move:
@@ -221,20 +240,23 @@ class Match:
         s.decisions.append(Decision(s.hand_no, seat, tile, end))
         s.pending_drawn = None
         events: list[Event] = []
-        self._lay(seat, tile, end, PlayKind.CHOICE, events)
+        self._lay(seat, tile, end, _CHOICE, events)
         self._advance(seat, events)
         return events
 
     def _deal_hand(self) -> list[Event]:
         s = self.state
         settings = s.settings
-        dealer_before = s.dealer.to_dict()
+        dealer = s.dealer
+        trusted = type(dealer) is SeededDealer  # seeded deals are whole, sorted and pure
+        dealer_before = None if trusted else dealer.to_dict()
+        n_players, hand_size = settings.n_players, settings.hand_size
         events: list[Event] = []
         try:
             for attempt in range(MAX_REDEALS):
-                deal = s.dealer.deal(s.hand_no + 1, attempt, settings.n_players, settings.hand_size)
-                if type(s.dealer) is not SeededDealer:  # seeded deals are whole by construction
-                    deal.check(settings.n_players, settings.hand_size)
+                deal = dealer.deal(s.hand_no + 1, attempt, n_players, hand_size)
+                if not trusted:
+                    deal.check(n_players, hand_size)
                 misdeal = self.rules.misdeal(deal)
                 if misdeal is None:
                     break
@@ -242,25 +264,27 @@ class Match:
             else:
                 raise GameError(ErrorCode.BAD_DEAL, "the dealer never produced a valid deal")
         except GameError:
-            s.dealer = dealer_from_dict(dealer_before)  # a refused deal changes nothing
+            if dealer_before is not None:
+                s.dealer = dealer_from_dict(dealer_before)  # a refused deal changes nothing
             raise
         s.hand_no += 1
-        s.hands = [sorted(h) for h in deal.hands]
+        s.hands = [list(h) for h in deal.hands] if trusted else [sorted(h) for h in deal.hands]
         s.rest = list(deal.rest)
         s.line = Line()
         s.turn = None
         s.pending_drawn = None
         s.last_player = None
-        s.phase = Phase.PLAYING
-        self._suits = [_suit_counts(h) for h in s.hands]
-        self._cache = None
+        s.phase = _PLAYING
+        self._masks = masks = [_mask_of(h) for h in s.hands]
+        self._held = _union(masks)
+        self._moves = None
         leader, forced_tile = self.rules.opening(s)
         events.insert(0, HandStarted(s.hand_no, leader))
         s.log = list(events)
         if forced_tile is None:
             s.turn = leader  # a free lead: the leader decides (R3.2, R3.4)
         else:
-            self._lay(leader, forced_tile, None, PlayKind.FORCED_LEAD, events)
+            self._lay(leader, forced_tile, None, _FORCED_LEAD, events)
             self._advance(leader, events)
         return events
 
@@ -269,15 +293,13 @@ class Match:
     ) -> None:
         s = self.state
         s.hands[seat].remove(tile)
-        counts = self._suits[seat]
-        low, high = tile
-        counts[low] -= 1
-        if high != low:
-            counts[high] -= 1
+        bit = BIT[tile]
+        self._masks[seat] ^= bit
+        self._held ^= bit
         line = s.line
         line.attach(tile, end)
         s.last_player = seat
-        self._cache = None
+        self._moves = None
         event = Played(seat, tile, end, kind, (line.left, line.right))
         events.append(event)
         s.log.append(event)
@@ -286,19 +308,19 @@ class Match:
         """After `seat` laid a tile: end the hand, or run the forced passes and draws
         until someone has a decision to make."""
         s = self.state
-        if not s.hands[seat]:
+        masks = self._masks
+        if not masks[seat]:
             self._end_hand(EndReason.DOMINO, events)  # R6.1, R7.1, R9.7
             return
         left, right = s.line.left, s.line.right
-        suits = self._suits
-        if self._blocked(left, right):
+        fits = _FITS[left * 7 + right]
+        if not (self._draws and s.rest) and not self._held & fits:
             self._end_hand(EndReason.BLOCKED, events)  # R6.2: at once
             return
         n = self._n
         nxt = seat + 1 if seat + 1 < n else 0
         while True:
-            counts = suits[nxt]
-            if counts[left] or counts[right]:
+            if masks[nxt] & fits:
                 s.turn = nxt
                 return
             if self._draws and s.rest:
@@ -308,10 +330,10 @@ class Match:
                     if len(placements) > 1:  # R5.1, R4.4: the drawer chooses the end
                         s.turn, s.pending_drawn = nxt, drawn
                         return
-                    self._lay(nxt, drawn, placements[0], PlayKind.AUTO, events)
+                    self._lay(nxt, drawn, placements[0], _AUTO, events)
                     self._advance(nxt, events)
                     return
-                if self._blocked(left, right):  # R9.8: the last draw emptied the boneyard
+                if not self._held & fits:  # R9.8: the last draw emptied the boneyard
                     self._end_hand(EndReason.BLOCKED, events)
                     return
             event = Passed(nxt, (left, right))  # R5.1, R5.3
@@ -322,27 +344,17 @@ class Match:
     def _draw_until_fit(self, seat: int, left: int, right: int, events: list[Event]) -> Tile | None:
         """R5.1: draw one at a time until a tile fits; None if the boneyard ran out."""
         s = self.state
-        hand, counts = s.hands[seat], self._suits[seat]
+        hand = s.hands[seat]
         while s.rest:
             tile = s.rest.pop(0)
             bisect.insort(hand, tile)
-            low, high = tile
-            counts[low] += 1
-            if high != low:
-                counts[high] += 1
+            bit = BIT[tile]
+            self._masks[seat] |= bit
+            self._held |= bit
             self._log(Drew(seat, tile, (left, right), len(s.rest)), events)
-            if low in (left, right) or high in (left, right):
+            if bit & _FITS[left * 7 + right]:
                 return tile
         return None
-
-    def _blocked(self, left: int, right: int) -> bool:
-        """R6.2: nobody can play (and, in the draw game, nothing is left to draw)."""
-        if self._draws and self.state.rest:
-            return False
-        for counts in self._suits:  # noqa: SIM110 (a generator costs twice as much here)
-            if counts[left] or counts[right]:
-                return False
-        return True
 
     def _log(self, event: Event, events: list[Event]) -> None:
         events.append(event)
@@ -350,7 +362,7 @@ class Match:
 
     def _end_hand(self, reason: EndReason, events: list[Event]) -> None:
         s = self.state
-        self._cache = None
+        self._moves = None
         s.turn = None
         s.pending_drawn = None
         result = self.rules.end_hand(s, reason)
@@ -368,13 +380,52 @@ class Match:
             self._log(match_result, events)
 
 
-def _suit_counts(hand: list[Tile]) -> list[int]:
-    counts = [0] * 7
-    for low, high in hand:
-        counts[low] += 1
-        if high != low:
-            counts[high] += 1
-    return counts
+# Per line ends (left * 7 + right): the moves of each mask of playable tiles.
+_MOVES_CACHE: list[dict[int, tuple[Move, ...]]] = [{} for _ in range(49)]
+_MOVES_CACHE_LIMIT = 2048  # at most about 100,000 short tuples in all
+
+
+def _placements() -> dict[tuple[Tile, End | None, int, int], End | None]:
+    """What a decision `(tile, end)` means on a line whose ends show (left, right), with
+    (-1, -1) for the empty line: the end the tile goes to. Missing when it does not fit,
+    when `end` names an end it does not fit, or when `end` is None and the tile fits two
+    different ends. Built from `Line.moves`, the one placement rule. With one placement,
+    `end` may be omitted; it is ignored on a lead and when both ends show the same
+    number (R4.4, R9.13)."""
+    table: dict[tuple[Tile, End | None, int, int], End | None] = {}
+    lines = [Line()]
+    for left in range(7):
+        for right in range(7):
+            line = Line()
+            line.chain, line.left, line.right = [(left, right)], left, right
+            lines.append(line)
+    for line in lines:
+        for tile in ALL_TILES:
+            ends = [end for _, end in line.moves((tile,))]
+            for said in (None, _LEFT, _RIGHT):
+                if said in ends:
+                    table[tile, said, line.left, line.right] = said
+                elif len(ends) == 1 and (said is None or line.left == line.right):
+                    table[tile, said, line.left, line.right] = ends[0]
+    return table
+
+
+_PLACEMENTS = _placements()
+_NOWHERE = object()
+
+
+def _mask_of(hand: list[Tile] | tuple[Tile, ...]) -> int:
+    mask = 0
+    for tile in hand:
+        mask |= BIT[tile]
+    return mask
+
+
+def _union(masks: list[int]) -> int:
+    held = 0
+    for mask in masks:
+        held |= mask
+    return held
 
 
 def _as_tile(raw: Any) -> Tile:

@@ -15,6 +15,9 @@ class End(StrEnum):
     RIGHT = "right"
 
 
+_LEFT, _RIGHT = End.LEFT, End.RIGHT
+
+
 class Line:
     """Tiles laid so far, left to right, each as `(left half, right half)`.
 
@@ -62,25 +65,29 @@ class Line:
         for tile in tiles:
             low, high = tile
             if low == left or high == left:
-                moves.append((tile, End.LEFT))
+                moves.append((tile, _LEFT))
                 if both and (low == right or high == right):
-                    moves.append((tile, End.RIGHT))
+                    moves.append((tile, _RIGHT))
             elif low == right or high == right:
-                moves.append((tile, End.RIGHT))
+                moves.append((tile, _RIGHT))
         return moves
 
     def attach(self, tile: Tile, end: End | None) -> None:
         """Lay `tile` (already checked to fit) at `end`; `None` leads."""
-        if not self.chain:
-            self.chain.append((tile.low, tile.high))
-            self.left, self.right = tile.low, tile.high
-        elif end is End.LEFT:
-            other = tile.other(self.left)
-            self.chain.insert(0, (other, self.left))
+        low, high = tile
+        chain = self.chain
+        if not chain:
+            chain.append((low, high))
+            self.left, self.right = low, high
+        elif end is _LEFT:
+            left = self.left
+            other = high if low == left else low
+            chain.insert(0, (other, left))
             self.left = other
         else:
-            other = tile.other(self.right)
-            self.chain.append((self.right, other))
+            right = self.right
+            other = high if low == right else low
+            chain.append((right, other))
             self.right = other
 
     def copy(self) -> Line:

@@ -16,8 +16,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.bits import BIT, SUIT, VALUE, bits_of
 from core.engine import Move
-from core.players.bits import BIT, SUIT, VALUE, bits_of
 from core.players.knowledge import Knowledge, ends_after, infer
 from core.players.outcome import Scorer, scorer_for
 from core.players.sim import SMART, playout, shuffled_bits

@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from core.bits import BIT, SUIT, mask_of
 from core.events import Drew, Passed, Played, PlayKind
 from core.line import End
-from core.players.bits import BIT, SUIT, mask_of
 from core.tiles import ALL_TILES, Tile
 from core.views import SeatView
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from core.players.bits import SIX_SIX_BIT, ZERO_ZERO_BIT, pips
+from core.bits import SIX_SIX_BIT, ZERO_ZERO_BIT, pips
 from core.rules.kozel import LONE_SIX_SIX, LONE_ZERO_ZERO, RULE_OF_13, losing_mark
 from core.views import SeatView
 

@@ -1,6 +1,6 @@
 """Fast play-outs of one hand on bitmasks, for bot players' searches.
 
-A position is every seat's hand as a bitmask (see `core.players.bits`), the rest
+A position is every seat's hand as a bitmask (see `core.bits`), the rest
 in draw order, the two ends and the seat to act. Play-outs follow the rules of the
 engine (R4, R5, R6.2) but skip its bookkeeping; a hand ends on a domino or once
 every seat has passed in a row, which leaves the same hands as the engine's
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from core.players.bits import HIGH, LOW, SUIT, bits_of
+from core.bits import HIGH, LOW, SUIT, bits_of
 
 GREEDY = 0  # the heaviest playable tile, first fitting end
 HOLDER = 1  # the heaviest playable tile, towards the end whose number it holds most of

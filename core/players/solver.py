@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from core.players.bits import HIGH, LOW, SUIT
+from core.bits import HIGH, LOW, SUIT
 from core.players.outcome import Scorer
 from core.players.sim import placements
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from core.players.bits import BY_WEIGHT, pips
+from core.bits import BY_WEIGHT, pips
 from core.players.outcome import Scorer
 from core.players.solver import Solver
 

@@ -1,6 +1,7 @@
 """Tiles as bits of an int, ordered from the lightest to the heaviest tile (R9.1),
-so that the heaviest tile of a set is its highest bit. Used by bot players'
-fast simulations; the engine itself works with `Tile` objects."""
+so that the heaviest tile of a set is its highest bit. The engine keeps each hand's
+mask next to its tiles to answer "who can play?" in one AND; bot players simulate
+whole hands on masks alone."""
 
 from __future__ import annotations
 
