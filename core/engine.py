@@ -190,9 +190,9 @@ class Match:
                 drawn = s.pending_drawn
                 if drawn is None:
                     line = s.line
-                    placed = _PLACEMENTS.get((tile, end, line.left, line.right), _NOWHERE)
-                    if placed is not _NOWHERE:
-                        return tile, placed
+                    move = _PLACEMENTS.get((tile, end, line.left, line.right))
+                    if move is not None:
+                        return move
                 elif tile is drawn and end is not None:
                     return tile, end  # it fits both ends, which differ (R5.1)
         return self._refuse(seat, tile, end)
@@ -385,14 +385,14 @@ _MOVES_CACHE: list[dict[int, tuple[Move, ...]]] = [{} for _ in range(49)]
 _MOVES_CACHE_LIMIT = 2048  # at most about 100,000 short tuples in all
 
 
-def _placements() -> dict[tuple[Tile, End | None, int, int], End | None]:
+def _placements() -> dict[tuple[Tile, End | None, int, int], Move]:
     """What a decision `(tile, end)` means on a line whose ends show (left, right), with
-    (-1, -1) for the empty line: the end the tile goes to. Missing when it does not fit,
+    (-1, -1) for the empty line: the move it makes. Missing when the tile does not fit,
     when `end` names an end it does not fit, or when `end` is None and the tile fits two
     different ends. Built from `Line.moves`, the one placement rule. With one placement,
     `end` may be omitted; it is ignored on a lead and when both ends show the same
     number (R4.4, R9.13)."""
-    table: dict[tuple[Tile, End | None, int, int], End | None] = {}
+    table: dict[tuple[Tile, End | None, int, int], Move] = {}
     lines = [Line()]
     for left in range(7):
         for right in range(7):
@@ -404,14 +404,13 @@ def _placements() -> dict[tuple[Tile, End | None, int, int], End | None]:
             ends = [end for _, end in line.moves((tile,))]
             for said in (None, _LEFT, _RIGHT):
                 if said in ends:
-                    table[tile, said, line.left, line.right] = said
+                    table[tile, said, line.left, line.right] = (tile, said)
                 elif len(ends) == 1 and (said is None or line.left == line.right):
-                    table[tile, said, line.left, line.right] = ends[0]
+                    table[tile, said, line.left, line.right] = (tile, ends[0])
     return table
 
 
 _PLACEMENTS = _placements()
-_NOWHERE = object()
 
 
 def _mask_of(hand: list[Tile] | tuple[Tile, ...]) -> int:
