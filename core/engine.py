@@ -312,13 +312,17 @@ class Match:
         if not masks[seat]:
             self._end_hand(EndReason.DOMINO, events)  # R6.1, R7.1, R9.7
             return
-        left, right = s.line.left, s.line.right
+        line = s.line
+        left, right = line.left, line.right
         fits = _FITS[left * 7 + right]
+        n = self._n
+        nxt = seat + 1 if seat + 1 < n else 0
+        if masks[nxt] & fits:  # the common case: the next seat can play
+            s.turn = nxt
+            return
         if not (self._draws and s.rest) and not self._held & fits:
             self._end_hand(EndReason.BLOCKED, events)  # R6.2: at once
             return
-        n = self._n
-        nxt = seat + 1 if seat + 1 < n else 0
         while True:
             if masks[nxt] & fits:
                 s.turn = nxt
@@ -326,7 +330,7 @@ class Match:
             if self._draws and s.rest:
                 drawn = self._draw_until_fit(nxt, left, right, events)
                 if drawn is not None:
-                    placements = s.line.placements(drawn)
+                    placements = line.placements(drawn)
                     if len(placements) > 1:  # R5.1, R4.4: the drawer chooses the end
                         s.turn, s.pending_drawn = nxt, drawn
                         return
