@@ -141,13 +141,14 @@ class Match:
         """The number shown at `end` of the line."""
         return self.state.line.number_at(end)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> tuple[Move, ...]:
         """The moves of the seat to move: `(tile, end)`, one entry per distinct
-        placement (R4.4); `end` is None for a lead. Empty when no decision is due."""
+        placement (R4.4), in hand order; `end` is None for a lead. Empty when no
+        decision is due."""
         moves = self._moves
         if moves is None:
             moves = self._moves = self._legal()
-        return list(moves)
+        return moves
 
     def _legal(self) -> tuple[Move, ...]:
         s = self.state
@@ -175,6 +176,22 @@ class Match:
         """Apply one decision from untrusted input, or raise `GameError` and change
         nothing. `tile` is a `Tile` or `"a-b"`; `end` an `End`, `"left"`/`"right"`,
         or None when the tile has a single placement."""
+        s = self.state
+        # The common case without a call: what `check` accepts first, on exact types
+        # (`type(...) is` keeps look-alikes such as (True, 2) or a str subclass out).
+        if (
+            type(seat) is int
+            and seat == s.turn
+            and type(tile) is Tile
+            and (end is None or type(end) is End)
+            and s.pending_drawn is None
+            and s.phase is _PLAYING
+            and BIT[tile] & self._masks[seat]
+        ):
+            line = s.line
+            move = _PLACEMENTS.get((tile, end, line.left, line.right))
+            if move is not None:
+                return self._apply(seat, tile, move[1])
         return self._apply(seat, *self.check(seat, tile, end))
 
     def check(self, seat: Any, tile: Any, end: Any = None) -> Move:
@@ -241,7 +258,15 @@ class Match:
         s.pending_drawn = None
         events: list[Event] = []
         self._lay(seat, tile, end, _CHOICE, events)
-        self._advance(seat, events)
+        # The common case inline: the next seat holds a tile that fits. (`_advance` does
+        # the same first, then everything else.)
+        masks = self._masks
+        nxt = seat + 1 if seat + 1 < self._n else 0
+        line = s.line
+        if masks[seat] and masks[nxt] & _FITS[line.left * 7 + line.right]:
+            s.turn = nxt
+        else:
+            self._advance(seat, events)
         return events
 
     def _deal_hand(self) -> list[Event]:
@@ -418,10 +443,7 @@ _PLACEMENTS = _placements()
 
 
 def _mask_of(hand: list[Tile] | tuple[Tile, ...]) -> int:
-    mask = 0
-    for tile in hand:
-        mask |= BIT[tile]
-    return mask
+    return sum(map(BIT.__getitem__, hand))  # the tiles of a hand are distinct
 
 
 def _union(masks: list[int]) -> int:

@@ -106,7 +106,7 @@ class MatchState:
                 scores=list(data["scores"]),
                 eggs=data["eggs"],
                 next_leader=data["next_leader"],
-                hands=[parse_tiles(h) for h in data["hands"]],
+                hands=[sorted(parse_tiles(h)) for h in data["hands"]],  # kept sorted
                 rest=parse_tiles(data["rest"]),
                 line=Line.from_list(data["line"]),
                 turn=data["turn"],

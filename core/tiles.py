@@ -79,8 +79,9 @@ DOUBLES: tuple[Tile, ...] = tuple(t for t in ALL_TILES if t.is_double)
 
 
 def pip_count(tiles: list[Tile] | tuple[Tile, ...] | frozenset[Tile]) -> int:
-    """R1.3: the sum of the tiles' values."""
-    return sum(t.low + t.high for t in tiles)
+    """R1.3: the sum of the tiles' values (a tile is the pair of its halves, so `sum`
+    of a tile is its value)."""
+    return sum(map(sum, tiles))
 
 
 def format_tiles(tiles: list[Tile] | tuple[Tile, ...]) -> list[str]:

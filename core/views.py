@@ -89,7 +89,7 @@ def seat_view(match: Match, seat: int) -> SeatView:
         **_fields_of(public),
         seat=seat,
         hand=tuple(sorted(s.hands[seat])),
-        legal_moves=tuple(match.legal_moves()) if match.turn == seat else (),
+        legal_moves=match.legal_moves() if match.turn == seat else (),
     )
 
 

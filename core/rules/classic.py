@@ -12,10 +12,11 @@ from core.tiles import DOUBLES, Tile, pip_count
 def forced_opening(hands: list[list[Tile]]) -> tuple[int, Tile]:
     """R3.1: the highest double held leads; else the heaviest tile (R9.1).
     Only the players' hands count (R9.10)."""
-    held = {tile: seat for seat, hand in enumerate(hands) for tile in hand}
     for double in reversed(DOUBLES):
-        if double in held:
-            return held[double], double
+        for seat, hand in enumerate(hands):
+            if double in hand:
+                return seat, double
+    held = {tile: seat for seat, hand in enumerate(hands) for tile in hand}
     heaviest = max(held, key=Tile.heavier_key)
     return held[heaviest], heaviest
 

@@ -6,7 +6,7 @@ from core.deal import Deal
 from core.events import EndReason, HandResult, MatchResult, MisdealReason
 from core.rules.result import hand_result
 from core.state import MatchState
-from core.tiles import Tile
+from core.tiles import Tile, pip_count
 
 ONE_ONE = Tile(1, 1)
 ZERO_ZERO = Tile(0, 0)
@@ -23,7 +23,7 @@ def kozel_count(hand: list[Tile] | tuple[Tile, ...]) -> int:
             return LONE_ZERO_ZERO
         if hand[0] == SIX_SIX:
             return LONE_SIX_SIX
-    return sum(t.low + t.high for t in hand)
+    return pip_count(hand)
 
 
 def losing_mark(target: int) -> int:

@@ -27,7 +27,7 @@ def hand_result(
         points=points,
         counts=counts,
         scores_after=tuple(state.scores),
-        hands_after=tuple(tuple(sorted(h)) for h in state.hands),
+        hands_after=tuple(map(tuple, state.hands)),  # hands are kept sorted
         rest=tuple(state.rest),
         last_player=state.last_player,
         next_leader=state.next_leader,

@@ -280,7 +280,7 @@ class Referee:
             assert self.must_choose is not None or self.can_play(self.expected)
         else:
             assert match.turn is None
-            assert match.legal_moves() == []
+            assert match.legal_moves() == ()
         self.compare(match)
 
     def compare(self, match: Match) -> None:
