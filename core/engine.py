@@ -36,6 +36,7 @@ Move = tuple[Tile, End | None]
 _LEFT, _RIGHT = End.LEFT, End.RIGHT
 _CHOICE, _FORCED_LEAD, _AUTO = PlayKind.CHOICE, PlayKind.FORCED_LEAD, PlayKind.AUTO
 _PLAYING = Phase.PLAYING
+_new_tuple = tuple.__new__  # builds a named tuple without its Python-level __new__
 # Tiles that fit a line whose ends show (left, right), indexed by left * 7 + right.
 _FITS: tuple[int, ...] = tuple(SUIT[left] | SUIT[right] for left in range(7) for right in range(7))
 
@@ -177,8 +178,11 @@ class Match:
         nothing. `tile` is a `Tile` or `"a-b"`; `end` an `End`, `"left"`/`"right"`,
         or None when the tile has a single placement."""
         s = self.state
-        # The common case without a call: what `check` accepts first, on exact types
-        # (`type(...) is` keeps look-alikes such as (True, 2) or a str subclass out).
+        masks = self._masks
+        # The common case in one piece: a checked choice on exact types (`type(...) is`
+        # keeps look-alikes such as (True, 2) or a str subclass out), laid as `_lay`
+        # does, and the next seat able to play. Anything else takes the general path,
+        # `check` then `_apply`; a test holds the two paths to the same results.
         if (
             type(seat) is int
             and seat == s.turn
@@ -186,12 +190,34 @@ class Match:
             and (end is None or type(end) is End)
             and s.pending_drawn is None
             and s.phase is _PLAYING
-            and BIT[tile] & self._masks[seat]
         ):
+            bit = BIT[tile]
             line = s.line
-            move = _PLACEMENTS.get((tile, end, line.left, line.right))
+            move = (
+                _PLACEMENTS.get((tile, end, line.left, line.right)) if bit & masks[seat] else None
+            )
             if move is not None:
-                return self._apply(seat, tile, move[1])
+                end = move[1]
+                s.decisions.append(_new_tuple(Decision, (s.hand_no, seat, tile, end)))
+                s.hands[seat].remove(tile)
+                masks[seat] ^= bit
+                self._held ^= bit
+                line.attach(tile, end)
+                s.last_player = seat
+                left, right = line.left, line.right
+                event = _new_tuple(Played, (seat, tile, end, _CHOICE, (left, right)))
+                s.log.append(event)
+                nxt = seat + 1 if seat + 1 < self._n else 0
+                ends = left * 7 + right
+                playable = masks[nxt] & _FITS[ends]
+                if playable and masks[seat]:
+                    s.turn = nxt
+                    self._moves = _MOVES_CACHE[ends].get(playable)  # None: worked out when asked
+                    return [event]
+                self._moves = None
+                events: list[Event] = [event]
+                self._advance(seat, events)
+                return events
         return self._apply(seat, *self.check(seat, tile, end))
 
     def check(self, seat: Any, tile: Any, end: Any = None) -> Move:
@@ -254,7 +280,7 @@ class Match:
     def _apply(self, seat: int, tile: Tile, end: End | None) -> list[Event]:
         """Apply a checked decision (the fast path for trusted callers)."""
         s = self.state
-        s.decisions.append(Decision(s.hand_no, seat, tile, end))
+        s.decisions.append(_new_tuple(Decision, (s.hand_no, seat, tile, end)))
         s.pending_drawn = None
         events: list[Event] = []
         self._lay(seat, tile, end, _CHOICE, events)
@@ -263,8 +289,11 @@ class Match:
         masks = self._masks
         nxt = seat + 1 if seat + 1 < self._n else 0
         line = s.line
-        if masks[seat] and masks[nxt] & _FITS[line.left * 7 + line.right]:
+        ends = line.left * 7 + line.right
+        playable = masks[nxt] & _FITS[ends]
+        if playable and masks[seat]:
             s.turn = nxt
+            self._moves = _MOVES_CACHE[ends].get(playable)  # None: worked out when asked
         else:
             self._advance(seat, events)
         return events
@@ -325,7 +354,7 @@ class Match:
         line.attach(tile, end)
         s.last_player = seat
         self._moves = None
-        event = Played(seat, tile, end, kind, (line.left, line.right))
+        event = _new_tuple(Played, (seat, tile, end, kind, (line.left, line.right)))
         events.append(event)
         s.log.append(event)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from core.deal import Dealer, dealer_from_dict
 from core.errors import ErrorCode, GameError
@@ -23,9 +23,9 @@ class Phase(StrEnum):
     MATCH_OVER = "match_over"
 
 
-@dataclass(slots=True)
-class Decision:
-    """One player decision, enough to replay a match (with its dealer)."""
+class Decision(NamedTuple):
+    """One player decision, enough to replay a match (with its dealer). A named tuple:
+    the engine records one per move."""
 
     hand_no: int
     seat: int

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from core.engine import Match
@@ -275,3 +277,23 @@ def test_no_decision_is_awaited_once_the_hand_is_over() -> None:
     assert match.hand_over
     assert match.turn is None
     assert match.legal_moves() == ()
+
+
+@pytest.mark.parametrize(("variant", "n_players"), [("draw", 2), ("block", 4), ("kozel", 4)])
+def test_the_fast_path_of_play_matches_check_then_apply(variant: str, n_players: int) -> None:
+    """`play` lays the common move in one piece; `check` then `_apply` is the general
+    path. Both must give the same events and the same state, move after move."""
+    rng = random.Random(5)
+    for _ in range(40):
+        match, _ = Match.new(variant, n_players, 50, rng=rng)
+        while not match.match_over:
+            while not match.hand_over:
+                twin = match.copy()
+                seat = match.turn
+                tile_, end = match.legal_moves()[rng.randrange(len(match.legal_moves()))]
+                events = match.play(seat, tile_, end)
+                assert events == twin._apply(seat, *twin.check(seat, tile_, end))
+                assert match.to_dict() == twin.to_dict()
+                assert match.legal_moves() == twin.legal_moves()
+            if not match.match_over:
+                match.next_hand()
