@@ -290,6 +290,7 @@ def test_the_fast_path_of_play_matches_check_then_apply(variant: str, n_players:
             while not match.hand_over:
                 twin = match.copy()
                 seat = match.turn
+                assert seat is not None
                 tile_, end = match.legal_moves()[rng.randrange(len(match.legal_moves()))]
                 events = match.play(seat, tile_, end)
                 assert events == twin._apply(seat, *twin.check(seat, tile_, end))

@@ -14,7 +14,7 @@ import dataclasses
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,7 +58,7 @@ MAX_DECISIONS_PER_HAND = 28  # every decision lays a tile
 MAX_HANDS_PER_MATCH = 1000
 SET_OF_28 = sorted(Tile(a, b) for a in range(7) for b in range(a, 7))
 
-Chooser = Callable[[list[Move]], Move]
+Chooser = Callable[[Sequence[Move]], Move]
 
 
 # -- an independent model of the rules ---------------------------------------------------
