@@ -64,8 +64,8 @@ class Match:
     def new(
         cls,
         variant: Variant | str,
-        n_players: int,
-        target: int = DEFAULT_TARGET,
+        n_players: Any,  # untrusted input: checked by `Settings`, refused with GameError
+        target: Any = DEFAULT_TARGET,
         *,
         rng: random.Random | None = None,
         seed: int | None = None,
@@ -83,7 +83,7 @@ class Match:
             raise GameError(ErrorCode.BAD_SETTINGS, "give exactly one of rng, seed, deals, dealer")
         try:
             settings = Settings(Variant(variant), n_players, target)
-        except ValueError as exc:
+        except (TypeError, ValueError) as exc:  # TypeError: the compiled build's own check
             if isinstance(exc, GameError):
                 raise
             raise GameError(ErrorCode.BAD_SETTINGS, str(exc)) from exc
@@ -191,17 +191,16 @@ class Match:
             and s.pending_drawn is None
             and s.phase is _PLAYING
         ):
-            bit = BIT[tile]
-            line = s.line
-            move = (
-                _PLACEMENTS.get((tile, end, line.left, line.right)) if bit & masks[seat] else None
-            )
+            low, high = tile
+            bit = _BIT_AT[low * 7 + high]
+            move = _placement(low, high, end, s.line) if bit & masks[seat] else None
             if move is not None:
                 end = move[1]
                 s.decisions.append(_new_tuple(Decision, (s.hand_no, seat, tile, end)))
                 s.hands[seat].remove(tile)
                 masks[seat] ^= bit
                 self._held ^= bit
+                line = s.line
                 line.attach(tile, end)
                 s.last_player = seat
                 left, right = line.left, line.right
@@ -229,11 +228,11 @@ class Match:
                 tile = _as_tile(tile)
             if end is not None and type(end) is not End:
                 end = _as_end(end)
-            if BIT[tile] & self._masks[seat]:
+            low, high = tile
+            if _BIT_AT[low * 7 + high] & self._masks[seat]:
                 drawn = s.pending_drawn
                 if drawn is None:
-                    line = s.line
-                    move = _PLACEMENTS.get((tile, end, line.left, line.right))
+                    move = _placement(low, high, end, s.line)
                     if move is not None:
                         return move
                 elif tile is drawn and end is not None:
@@ -443,14 +442,21 @@ _MOVES_CACHE: list[dict[int, tuple[Move, ...]]] = [{} for _ in range(49)]
 _MOVES_CACHE_LIMIT = 2048  # at most about 100,000 short tuples in all
 
 
-def _placements() -> dict[tuple[Tile, End | None, int, int], Move]:
-    """What a decision `(tile, end)` means on a line whose ends show (left, right), with
-    (-1, -1) for the empty line: the move it makes. Missing when the tile does not fit,
-    when `end` names an end it does not fit, or when `end` is None and the tile fits two
-    different ends. Built from `Line.moves`, the one placement rule. With one placement,
-    `end` may be omitted; it is ignored on a lead and when both ends show the same
-    number (R4.4, R9.13)."""
-    table: dict[tuple[Tile, End | None, int, int], Move] = {}
+def _placement(low: int, high: int, said: End | None, line: Line) -> Move | None:
+    """What the decision `(low-high, said)` means on `line`: the move it makes, or None
+    when the tile does not fit, when `said` names an end it does not fit, or when `said`
+    is None and the tile fits two different ends."""
+    ends = line.left * 7 + line.right if line.chain else _EMPTY_LINE
+    said_no = 0 if said is None else 1 if said is _LEFT else 2
+    return _PLACEMENTS[((low * 7 + high) * 3 + said_no) * 50 + ends]
+
+
+def _placements() -> list[Move | None]:
+    """`_placement` as a table, built from `Line.moves`, the one placement rule. With
+    one placement, the end may be omitted; it is ignored on a lead and when both ends
+    show the same number (R4.4, R9.13). Indexes rather than a dict keyed by tiles and
+    ends: hashing an `End` runs Python code."""
+    table: list[Move | None] = [None] * (49 * 3 * 50)
     lines = [Line()]
     for left in range(7):
         for right in range(7):
@@ -458,17 +464,22 @@ def _placements() -> dict[tuple[Tile, End | None, int, int], Move]:
             line.chain, line.left, line.right = [(left, right)], left, right
             lines.append(line)
     for line in lines:
+        ends = line.left * 7 + line.right if line.chain else _EMPTY_LINE
         for tile in ALL_TILES:
-            ends = [end for _, end in line.moves((tile,))]
-            for said in (None, _LEFT, _RIGHT):
-                if said in ends:
-                    table[tile, said, line.left, line.right] = (tile, said)
-                elif len(ends) == 1 and (said is None or line.left == line.right):
-                    table[tile, said, line.left, line.right] = (tile, ends[0])
+            fits = [end for _, end in line.moves((tile,))]
+            for said_no, said in enumerate((None, _LEFT, _RIGHT)):
+                slot = ((tile.low * 7 + tile.high) * 3 + said_no) * 50 + ends
+                if said in fits:
+                    table[slot] = (tile, said)
+                elif len(fits) == 1 and (said is None or line.left == line.right):
+                    table[slot] = (tile, fits[0])
     return table
 
 
+_EMPTY_LINE = 49  # the ends index of a line with no tile yet
 _PLACEMENTS = _placements()
+# The bit of each tile (`core.bits`), indexed by low * 7 + high.
+_BIT_AT: list[int] = [BIT[Tile.of(a, b)] if a <= b else 0 for a in range(7) for b in range(7)]
 
 
 def _mask_of(hand: list[Tile] | tuple[Tile, ...]) -> int:
