@@ -6,21 +6,22 @@ whole hands on masks alone."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from core.tiles import ALL_TILES, Tile
 
-BY_WEIGHT: tuple[Tile, ...] = tuple(sorted(ALL_TILES, key=Tile.heavier_key))
-BIT: dict[Tile, int] = {tile: 1 << i for i, tile in enumerate(BY_WEIGHT)}
-LOW: tuple[int, ...] = tuple(t.low for t in BY_WEIGHT)
-HIGH: tuple[int, ...] = tuple(t.high for t in BY_WEIGHT)
-VALUE: tuple[int, ...] = tuple(t.value for t in BY_WEIGHT)
-SUIT: tuple[int, ...] = tuple(
+BY_WEIGHT: Final[tuple[Tile, ...]] = tuple(sorted(ALL_TILES, key=Tile.heavier_key))
+BIT: Final[dict[Tile, int]] = {tile: 1 << i for i, tile in enumerate(BY_WEIGHT)}
+LOW: Final[tuple[int, ...]] = tuple(t.low for t in BY_WEIGHT)
+HIGH: Final[tuple[int, ...]] = tuple(t.high for t in BY_WEIGHT)
+VALUE: Final[tuple[int, ...]] = tuple(t.value for t in BY_WEIGHT)
+SUIT: Final[tuple[int, ...]] = tuple(
     sum(1 << i for i, t in enumerate(BY_WEIGHT) if t.has(n)) for n in range(7)
 )
-DOUBLES_MASK = sum(1 << i for i, t in enumerate(BY_WEIGHT) if t.is_double)
-FULL = (1 << len(BY_WEIGHT)) - 1
-ZERO_ZERO_BIT = BIT[Tile(0, 0)]
-SIX_SIX_BIT = BIT[Tile(6, 6)]
+DOUBLES_MASK: Final = sum(1 << i for i, t in enumerate(BY_WEIGHT) if t.is_double)
+FULL: Final = (1 << len(BY_WEIGHT)) - 1
+ZERO_ZERO_BIT: Final = BIT[Tile(0, 0)]
+SIX_SIX_BIT: Final = BIT[Tile(6, 6)]
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import random
-from typing import Any
+from typing import Any, Final
 
 from core.bits import BIT, SUIT
 from core.deal import Deal, Dealer, ScriptedDealer, SeededDealer, dealer_from_dict
@@ -29,16 +29,20 @@ from core.state import Decision, MatchState, Phase
 from core.tiles import ALL_TILES, Tile
 from core.variants import DEFAULT_TARGET, Settings, Variant
 
-MAX_REDEALS = 10_000  # R2.3 redeals are rare (about 1 deal in 60); this only stops a bad dealer
+MAX_REDEALS: Final = 10_000  # R2.3 redeals are rare (about 1 deal in 60); this only stops a bad dealer
 
 Move = tuple[Tile, End | None]
 
-_LEFT, _RIGHT = End.LEFT, End.RIGHT
-_CHOICE, _FORCED_LEAD, _AUTO = PlayKind.CHOICE, PlayKind.FORCED_LEAD, PlayKind.AUTO
-_PLAYING = Phase.PLAYING
-_new_tuple = tuple.__new__  # builds a named tuple without its Python-level __new__
+# Module constants are Final: the compiled build keeps them in C variables.
+_LEFT: Final = End.LEFT
+_RIGHT: Final = End.RIGHT
+_CHOICE: Final = PlayKind.CHOICE
+_FORCED_LEAD: Final = PlayKind.FORCED_LEAD
+_AUTO: Final = PlayKind.AUTO
+_PLAYING: Final = Phase.PLAYING
+_new_tuple: Final = tuple.__new__  # builds a named tuple without its Python-level __new__
 # Tiles that fit a line whose ends show (left, right), indexed by left * 7 + right.
-_FITS: tuple[int, ...] = tuple(SUIT[left] | SUIT[right] for left in range(7) for right in range(7))
+_FITS: Final[tuple[int, ...]] = tuple(SUIT[left] | SUIT[right] for left in range(7) for right in range(7))
 
 
 class Match:
@@ -438,8 +442,8 @@ class Match:
 
 
 # Per line ends (left * 7 + right): the moves of each mask of playable tiles.
-_MOVES_CACHE: list[dict[int, tuple[Move, ...]]] = [{} for _ in range(49)]
-_MOVES_CACHE_LIMIT = 2048  # at most about 100,000 short tuples in all
+_MOVES_CACHE: Final[list[dict[int, tuple[Move, ...]]]] = [{} for _ in range(49)]
+_MOVES_CACHE_LIMIT: Final = 2048  # at most about 100,000 short tuples in all
 
 
 def _placement(low: int, high: int, said: End | None, line: Line) -> Move | None:
@@ -476,10 +480,10 @@ def _placements() -> list[Move | None]:
     return table
 
 
-_EMPTY_LINE = 49  # the ends index of a line with no tile yet
-_PLACEMENTS = _placements()
+_EMPTY_LINE: Final = 49  # the ends index of a line with no tile yet
+_PLACEMENTS: Final = _placements()
 # The bit of each tile (`core.bits`), indexed by low * 7 + high.
-_BIT_AT: list[int] = [BIT[Tile.of(a, b)] if a <= b else 0 for a in range(7) for b in range(7)]
+_BIT_AT: Final[list[int]] = [BIT[Tile.of(a, b)] if a <= b else 0 for a in range(7) for b in range(7)]
 
 
 def _mask_of(hand: list[Tile] | tuple[Tile, ...]) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from typing import Final
 
 from core.tiles import Tile
 
@@ -15,7 +16,8 @@ class End(StrEnum):
     RIGHT = "right"
 
 
-_LEFT, _RIGHT = End.LEFT, End.RIGHT
+_LEFT: Final = End.LEFT
+_RIGHT: Final = End.RIGHT
 
 
 class Line:
