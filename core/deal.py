@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from core.errors import ErrorCode, GameError
 from core.tiles import ALL_TILES, Tile, format_tiles, parse_tiles
@@ -47,24 +47,18 @@ class Dealer(Protocol):
 
 @dataclass
 class SeededDealer:
-    """Shuffles the set with 256 bits hashed from the seed, the hand and the attempt,
-    so any deal of a match can be reproduced on its own."""
+    """Shuffles the set with bits hashed from the seed, the hand and the attempt, so
+    any deal of a match can be reproduced on its own."""
 
     seed: int
 
     def deal(self, hand_no: int, attempt: int, n_players: int, hand_size: int) -> Deal:
-        # A hash instead of a seeded `random.Random`: seeding one costs more than the
-        # whole shuffle. 256 bits against 28! (about 2**98) orders: no measurable bias.
-        key = b"%d:%d:%d" % (self.seed, hand_no, attempt)
-        code = int.from_bytes(hashlib.blake2b(key, digest_size=32).digest(), "big")
-        tiles = list(ALL_TILES)
-        for i in range(len(tiles) - 1, 0, -1):  # Fisher-Yates on the digits of `code`
-            code, j = divmod(code, i + 1)
-            tiles[i], tiles[j] = tiles[j], tiles[i]
+        order = _shuffled(b"%d:%d:%d" % (self.seed, hand_no, attempt))
         hands = tuple(
-            tuple(sorted(tiles[i * hand_size : (i + 1) * hand_size])) for i in range(n_players)
+            tuple([ALL_TILES[k] for k in sorted(order[i * hand_size : (i + 1) * hand_size])])
+            for i in range(n_players)
         )
-        return Deal(hands, tuple(tiles[n_players * hand_size :]))
+        return Deal(hands, tuple([ALL_TILES[k] for k in order[n_players * hand_size :]]))
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "seeded", "seed": self.seed}
@@ -99,3 +93,29 @@ def dealer_from_dict(data: dict[str, Any]) -> Dealer:
     if data["kind"] == "scripted":
         return ScriptedDealer([Deal.from_dict(d) for d in data["deals"]], int(data["position"]))
     raise GameError(ErrorCode.BAD_STATE, f"unknown dealer {data['kind']!r}")
+
+
+_WORD_BYTES: Final = 7  # 56-bit words stay machine integers in the compiled build
+_WORDS: Final = 5  # what the draws below take (a test checks it)
+_WORD_MASK: Final = (1 << (8 * _WORD_BYTES)) - 1
+_SLACK: Final = 1 << 32  # spare range kept below each draw: bias under 2**-32 a draw
+
+
+def _shuffled(key: bytes) -> list[int]:
+    """A permutation of the 28 tile indexes, by Fisher-Yates on words of a hash of
+    `key`. A hash rather than a seeded `random.Random`, whose seeding alone costs more
+    than the whole shuffle. A word serves draws while more than `_SLACK` times the
+    draw's range is left of it; the 27 draws take five words."""
+    code = int.from_bytes(hashlib.blake2b(key, digest_size=_WORDS * _WORD_BYTES).digest(), "big")
+    order = list(range(len(ALL_TILES)))
+    word, room = 0, 0
+    for i in range(len(order) - 1, 0, -1):
+        if room < _SLACK * (i + 1):
+            word = code & _WORD_MASK
+            code >>= 8 * _WORD_BYTES
+            room = _WORD_MASK + 1
+        j = word % (i + 1)  # not divmod: % and // stay machine operations when compiled
+        word //= i + 1
+        room //= i + 1
+        order[i], order[j] = order[j], order[i]
+    return order

@@ -29,7 +29,8 @@ from core.state import Decision, MatchState, Phase
 from core.tiles import ALL_TILES, Tile
 from core.variants import DEFAULT_TARGET, Settings, Variant
 
-MAX_REDEALS: Final = 10_000  # R2.3 redeals are rare (about 1 deal in 60); this only stops a bad dealer
+# R2.3 redeals are rare (about 1 deal in 60); this only stops a bad dealer.
+MAX_REDEALS: Final = 10_000
 
 Move = tuple[Tile, End | None]
 
@@ -40,9 +41,10 @@ _CHOICE: Final = PlayKind.CHOICE
 _FORCED_LEAD: Final = PlayKind.FORCED_LEAD
 _AUTO: Final = PlayKind.AUTO
 _PLAYING: Final = Phase.PLAYING
-_new_tuple: Final = tuple.__new__  # builds a named tuple without its Python-level __new__
 # Tiles that fit a line whose ends show (left, right), indexed by left * 7 + right.
-_FITS: Final[tuple[int, ...]] = tuple(SUIT[left] | SUIT[right] for left in range(7) for right in range(7))
+_FITS: Final[tuple[int, ...]] = tuple(
+    SUIT[left] | SUIT[right] for left in range(7) for right in range(7)
+)
 
 
 class Match:
@@ -86,7 +88,8 @@ class Match:
         if len(sources) != 1:
             raise GameError(ErrorCode.BAD_SETTINGS, "give exactly one of rng, seed, deals, dealer")
         try:
-            settings = Settings(Variant(variant), n_players, target)
+            kind = variant if type(variant) is Variant else Variant(variant)
+            settings = Settings(kind, n_players, target)
         except (TypeError, ValueError) as exc:  # TypeError: the compiled build's own check
             if isinstance(exc, GameError):
                 raise
@@ -200,7 +203,7 @@ class Match:
             move = _placement(low, high, end, s.line) if bit & masks[seat] else None
             if move is not None:
                 end = move[1]
-                s.decisions.append(_new_tuple(Decision, (s.hand_no, seat, tile, end)))
+                s.decisions.append(Decision(s.hand_no, seat, tile, end))
                 s.hands[seat].remove(tile)
                 masks[seat] ^= bit
                 self._held ^= bit
@@ -208,7 +211,7 @@ class Match:
                 line.attach(tile, end)
                 s.last_player = seat
                 left, right = line.left, line.right
-                event = _new_tuple(Played, (seat, tile, end, _CHOICE, (left, right)))
+                event = Played(seat, tile, end, _CHOICE, (left, right))
                 s.log.append(event)
                 nxt = seat + 1 if seat + 1 < self._n else 0
                 ends = left * 7 + right
@@ -283,7 +286,7 @@ class Match:
     def _apply(self, seat: int, tile: Tile, end: End | None) -> list[Event]:
         """Apply a checked decision (the fast path for trusted callers)."""
         s = self.state
-        s.decisions.append(_new_tuple(Decision, (s.hand_no, seat, tile, end)))
+        s.decisions.append(Decision(s.hand_no, seat, tile, end))
         s.pending_drawn = None
         events: list[Event] = []
         self._lay(seat, tile, end, _CHOICE, events)
@@ -357,7 +360,7 @@ class Match:
         line.attach(tile, end)
         s.last_player = seat
         self._moves = None
-        event = _new_tuple(Played, (seat, tile, end, kind, (line.left, line.right)))
+        event = Played(seat, tile, end, kind, (line.left, line.right))
         events.append(event)
         s.log.append(event)
 
@@ -483,11 +486,16 @@ def _placements() -> list[Move | None]:
 _EMPTY_LINE: Final = 49  # the ends index of a line with no tile yet
 _PLACEMENTS: Final = _placements()
 # The bit of each tile (`core.bits`), indexed by low * 7 + high.
-_BIT_AT: Final[list[int]] = [BIT[Tile.of(a, b)] if a <= b else 0 for a in range(7) for b in range(7)]
+_BIT_AT: Final[list[int]] = [
+    BIT[Tile.of(a, b)] if a <= b else 0 for a in range(7) for b in range(7)
+]
 
 
 def _mask_of(hand: list[Tile] | tuple[Tile, ...]) -> int:
-    return sum(map(BIT.__getitem__, hand))  # the tiles of a hand are distinct
+    mask = 0
+    for low, high in hand:
+        mask |= _BIT_AT[low * 7 + high]
+    return mask
 
 
 def _union(masks: list[int]) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple, TypeAlias
+from typing import Any, TypeAlias
 
 from core.line import End
 from core.tiles import Tile, format_tiles, parse_tiles
@@ -56,15 +56,25 @@ class Redealt:
         return {"type": "redeal", "seat": self.seat, "reason": self.reason.value}
 
 
-class Played(NamedTuple):
-    """A tile laid. A named tuple rather than a dataclass: the engine makes one per
-    tile, and `tuple.__new__` builds it at half the cost."""
+@dataclass(init=False)
+class Played:
+    """A tile laid. The engine makes one per tile: its `__init__` is written out, which
+    the compiled build turns into a native constructor (a generated one is not)."""
 
     seat: int
     tile: Tile
     end: End | None  # None for a lead
     kind: PlayKind
     ends_after: tuple[int, int]  # the line's (left, right) numbers once laid
+
+    def __init__(
+        self, seat: int, tile: Tile, end: End | None, kind: PlayKind, ends_after: tuple[int, int]
+    ) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.end = end
+        self.kind = kind
+        self.ends_after = ends_after
 
     def to_dict(self) -> dict[str, Any]:
         return {

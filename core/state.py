@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from core.deal import Dealer, dealer_from_dict
 from core.errors import ErrorCode, GameError
@@ -23,14 +23,22 @@ class Phase(StrEnum):
     MATCH_OVER = "match_over"
 
 
-class Decision(NamedTuple):
-    """One player decision, enough to replay a match (with its dealer). A named tuple:
-    the engine records one per move."""
+@dataclass(init=False)
+class Decision:
+    """One player decision, enough to replay a match (with its dealer). The engine
+    records one per move: `__init__` is written out for the compiled build, as for
+    `core.events.Played`."""
 
     hand_no: int
     seat: int
     tile: Tile
     end: End | None
+
+    def __init__(self, hand_no: int, seat: int, tile: Tile, end: End | None) -> None:
+        self.hand_no = hand_no
+        self.seat = seat
+        self.tile = tile
+        self.end = end
 
     def to_list(self) -> list[Any]:
         return [self.hand_no, self.seat, str(self.tile), self.end.value if self.end else None]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from core.errors import ErrorCode, GameError
 
-HIGHEST_PIP = 6
+HIGHEST_PIP: Final = 6
 
 
 class Tile(NamedTuple):
@@ -66,7 +66,7 @@ class Tile(NamedTuple):
         return f"{self.low}-{self.high}"
 
 
-ALL_TILES: tuple[Tile, ...] = tuple(
+ALL_TILES: Final[tuple[Tile, ...]] = tuple(
     Tile(low, high) for low in range(HIGHEST_PIP + 1) for high in range(low, HIGHEST_PIP + 1)
 )
 _INDEX: dict[Tile, int] = {tile: i for i, tile in enumerate(ALL_TILES)}
@@ -75,7 +75,7 @@ _BY_HALVES: list[list[Tile]] = [
 ]
 # Interning: make every lookup return the instance stored in ALL_TILES.
 _BY_HALVES = [[ALL_TILES[_INDEX[t]] for t in row] for row in _BY_HALVES]
-DOUBLES: tuple[Tile, ...] = tuple(t for t in ALL_TILES if t.is_double)
+DOUBLES: Final[tuple[Tile, ...]] = tuple(t for t in ALL_TILES if t.is_double)
 
 
 def pip_count(tiles: list[Tile] | tuple[Tile, ...] | frozenset[Tile]) -> int:
