@@ -238,7 +238,7 @@ def test_new_refuses_a_variant_or_player_count_the_table_does_not_have(
 
 def test_new_refuses_a_float_player_count() -> None:
     with pytest.raises(GameError) as info:
-        Match.new("block", 2.0, seed=1)  # type: ignore[arg-type]
+        Match.new("block", 2.0, seed=1)
     assert info.value.code is ErrorCode.BAD_SETTINGS
 
 

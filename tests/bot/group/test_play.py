@@ -266,7 +266,8 @@ async def test_rematch_opens_a_new_table_with_the_same_players(harness: Telegram
     assert second.status is GameStatus.ACTIVE
     assert [s.user_id for _, s in second.humans()] == [ALICE.id, BOB.id]
     assert (await table(harness)).message_id != first_table
-    assert (await hand(harness, ALICE.id)).buttons() or (await hand(harness, BOB.id)).buttons()
+    if not Match.from_dict(second.engine).hand_over:  # a deal may block at once (R6.2)
+        assert (await hand(harness, ALICE.id)).buttons() or (await hand(harness, BOB.id)).buttons()
     answer = await tap(harness, ALICE.id, summary, "Rematch")
     assert alert_of(answer) is not None  # the rematch is running already
 
