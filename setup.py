@@ -2,7 +2,7 @@
 compiled to C extensions by mypyc (part of mypy), which runs them about twice as fast.
 
 The Python sources stay in the package and are what runs without the flag; both
-builds pass the same tests (`scripts/test.sh` runs the engine's tests on each). A
+builds pass the same tests (`scripts/test.sh` runs the whole suite on each). A
 compiled build needs a C compiler, the Python headers and mypy in the build
 environment: `pip install --no-build-isolation` with mypy and setuptools installed.
 Everything else about the package is in pyproject.toml.

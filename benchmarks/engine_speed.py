@@ -1,5 +1,6 @@
 """Engine speed: complete random *hands* and complete random *matches* per second for
-every variant and player count, and a side-by-side comparison with the `dominoes`
+every variant and player count, for both builds of the engine (pure Python, and
+compiled by mypyc: see setup.py), and a side-by-side comparison with the `dominoes`
 package from PyPI (by abw333) on its 4-player game.
 
     .venv/bin/python benchmarks/engine_speed.py [--rounds N] [--quick] [--no-compare]
@@ -12,13 +13,16 @@ up to the end of its first hand; a *match* is played to target 100 with `next_ha
 Each figure is the median of several timed runs of a fixed number of games, after a
 warm-up, timed with `time.perf_counter`.
 
-The comparison measures our 4-player block hand (all 28 tiles dealt, 7 each, no
-boneyard: the same deal as the package's game) and our Kozel hand against one game
-of the package. The package is no dependency of the project: it runs in its own
-venv, `benchmarks/.venv-compare` (created with `pip install` when missing), through
-`benchmarks/_dominoes_pkg_game.py`, in a subprocess that times itself in-process.
-Ours and theirs run interleaved, round after round, and the ratio reported is the
-median of the rounds' ratios (the machine may be shared and noisy).
+The compiled build is made by `scripts/compile-engine.sh` into `build/compiled` when
+it is missing or older than a source; it runs in a subprocess with that directory
+first on `sys.path` (the subprocess says which build it ran). The comparison measures
+our 4-player block hand (all 28 tiles dealt, 7 each, no boneyard: the same deal as the
+package's game) and our Kozel hand against one game of the package. The package is no
+dependency of the project: it runs in its own venv, `benchmarks/.venv-compare`
+(created with `pip install` when missing), through `benchmarks/_dominoes_pkg_game.py`.
+Every contender runs in its own subprocess that times itself in-process, round after
+round, interleaved; the ratio reported is the median of the rounds' ratios (the
+machine may be shared and noisy).
 """
 
 from __future__ import annotations
@@ -37,11 +41,19 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+COMPILED = ROOT / "build" / "compiled"
 
+
+def _engine_root(argv: list[str]) -> Path:
+    """Where `core` is imported from: `--root DIR` (a worker run), else the checkout."""
+    return Path(argv[argv.index("--root") + 1]) if "--root" in argv else ROOT
+
+
+sys.path.insert(0, str(_engine_root(sys.argv)))  # before the import below
+import core.engine  # noqa: E402
 from core.engine import Match  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -113,8 +125,15 @@ def games_per_second(
     return games / (time.perf_counter() - start), counts
 
 
+def build_name() -> str:
+    """Which build of the engine this process runs."""
+    return "compiled" if Path(core.engine.__file__).suffix != ".py" else "pure Python"
+
+
 def speed_table(hand_games: int, match_games: int, repeats: int) -> None:
-    print("Our engine: complete random games per second (median of", repeats, "runs)")
+    print(
+        f"Our engine ({build_name()}): complete random games per second (median of {repeats} runs)"
+    )
     print(
         f"{'variant':<8}{'players':>8}{'hands/s':>11}{'decisions/hand':>16}"
         f"{'matches/s':>11}{'hands/match':>13}"
@@ -134,6 +153,50 @@ def speed_table(hand_games: int, match_games: int, repeats: int) -> None:
             f"{match_counts.hands / match_counts.games:>13.1f}"
         )
     print(f"(a hand: Match.new to the end of hand 1; a match: to target {MATCH_TARGET})")
+
+
+# -- the builds -------------------------------------------------------------------------------
+
+ENGINE_SOURCES = ("core/*.py", "core/rules/*.py")
+
+
+def compiled_build() -> Path | None:
+    """`build/compiled`, made or remade when a source of `core` is newer; None (after
+    saying why) when it cannot be built."""
+    engines = list((COMPILED / "core").glob("engine*.so")) + list(
+        (COMPILED / "core").glob("engine*.pyd")
+    )
+    sources = [p for pattern in ENGINE_SOURCES for p in ROOT.glob(pattern)]
+    newest = max(p.stat().st_mtime for p in sources)
+    if engines and min(e.stat().st_mtime for e in engines) >= newest:
+        return COMPILED
+    print("compiling the engine into build/compiled (scripts/compile-engine.sh) ...")
+    script = ROOT / "scripts" / "compile-engine.sh"
+    done = subprocess.run(["bash", str(script)], check=False, capture_output=True, text=True)
+    if done.returncode:
+        why = (done.stderr or done.stdout).strip().splitlines()
+        print(f"COMPILED BUILD SKIPPED: {why[-1] if why else 'compile-engine.sh failed'}")
+        return None
+    return COMPILED
+
+
+def worker(root: Path, *args: str) -> dict[str, Any]:
+    """Run this script in a subprocess with `core` imported from `root`."""
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--root", str(root), *args],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def time_hands(variant: str, n_players: int, games: int, seed: int) -> None:
+    """Worker: time `games` hands and print one JSON line."""
+    rate, _ = games_per_second(play_hand, variant, n_players, games, seed)
+    print(json.dumps({"games": games, "seconds": games / rate, "build": build_name()}))
 
 
 # -- the comparison with the `dominoes` package --------------------------------------------
@@ -186,49 +249,56 @@ def theirs_per_second(python: Path, games: int, seed: int, policy: str) -> tuple
     return result["games"] / result["seconds"], result["version"]
 
 
-def comparison(games: int, rounds: int) -> None:
+def comparison(games: int, rounds: int, compiled: Path | None) -> None:
     python = compare_python()
     if python is None:
         return
-    rows: dict[str, list[float]] = {
-        "ours block-4 hand": [],
-        "ours kozel-4 hand": [],
-        "theirs, uniform moves": [],
-        "theirs, players.random": [],
-    }
+    builds = {"pure": ROOT} | ({"compiled": compiled} if compiled else {})
+    rows: dict[str, list[float]] = {}
     pkg_version = "?"
     for r in range(rounds):
         seed = 1000 + r
-        rows["ours block-4 hand"].append(games_per_second(play_hand, "block", 4, games, seed)[0])
+        for name, root in builds.items():
+            for variant in ("block", "kozel"):
+                result = worker(root, "--time-hands", variant, "4", str(games), str(seed))
+                rows.setdefault(f"ours {name}, {variant}-4 hand", []).append(
+                    result["games"] / result["seconds"]
+                )
         rate, pkg_version = theirs_per_second(python, games, seed, "uniform")
-        rows["theirs, uniform moves"].append(rate)
-        rows["ours kozel-4 hand"].append(games_per_second(play_hand, "kozel", 4, games, seed)[0])
-        rows["theirs, players.random"].append(theirs_per_second(python, games, seed, "package")[0])
+        rows.setdefault("theirs, uniform moves", []).append(rate)
+        rate, _ = theirs_per_second(python, games, seed, "package")
+        rows.setdefault("theirs, players.random", []).append(rate)
 
     print()
     print(
         f"Comparison with the `dominoes` package {pkg_version} (PyPI), 4 players, "
-        f"{games} complete games per run, {rounds} interleaved rounds"
+        f"{games} complete games per run, {rounds} interleaved rounds, each in its own process"
     )
-    print(f"{'':<26}{'median/s':>10}{'min/s':>10}{'max/s':>10}")
+    print(f"{'':<30}{'median/s':>10}{'min/s':>10}{'max/s':>10}")
     for name, rates in rows.items():
-        print(f"{name:<26}{statistics.median(rates):>10.0f}{min(rates):>10.0f}{max(rates):>10.0f}")
+        print(f"{name:<30}{statistics.median(rates):>10.0f}{min(rates):>10.0f}{max(rates):>10.0f}")
     print("ratio per round, ours / theirs (median [min .. max]):")
-    for ours in ("ours block-4 hand", "ours kozel-4 hand"):
+    ours_rows = [name for name in rows if name.startswith("ours")]
+    for ours in ours_rows:
         for theirs_name in ("theirs, uniform moves", "theirs, players.random"):
             ratios = [a / b for a, b in zip(rows[ours], rows[theirs_name], strict=True) if b > 0]
             print(
                 f"  {ours} / {theirs_name:<24}{statistics.median(ratios):>6.2f}x"
                 f"  [{min(ratios):.2f} .. {max(ratios):.2f}]"
             )
-    headline = statistics.median(
-        a / b for a, b in zip(rows["ours block-4 hand"], rows["theirs, uniform moves"], strict=True)
-    )
-    verdict = "MET" if headline >= SPEC_RATIO else "NOT MET"
-    print(
-        f"spec: ours >= {SPEC_RATIO:.1f}x the package on its 4-player game "
-        f"(block-4 hand vs its game, same move policy): {headline:.2f}x -> {verdict}"
-    )
+    for name in builds:
+        headline = statistics.median(
+            a / b
+            for a, b in zip(
+                rows[f"ours {name}, block-4 hand"], rows["theirs, uniform moves"], strict=True
+            )
+        )
+        verdict = "MET" if headline >= SPEC_RATIO else "NOT MET"
+        shipped = " (the build the Docker image runs)" if name == "compiled" else ""
+        print(
+            f"spec: ours >= {SPEC_RATIO:.1f}x the package on its 4-player game (block-4 hand vs "
+            f"its game, same move policy), {name}{shipped}: {headline:.2f}x -> {verdict}"
+        )
 
 
 def wall_split(games: int) -> None:
@@ -298,12 +368,34 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer games per measurement")
     parser.add_argument("--no-compare", action="store_true", help="skip the package comparison")
     parser.add_argument("--profile", action="store_true", help="also profile block-4 hands")
+    parser.add_argument("--root", type=Path, help=argparse.SUPPRESS)  # a worker's engine
+    parser.add_argument("--time-hands", nargs=4, help=argparse.SUPPRESS)  # worker
+    parser.add_argument("--table-only", action="store_true", help=argparse.SUPPRESS)  # worker
     args = parser.parse_args()
     scale = 5 if args.quick else 1
+    if args.time_hands:
+        variant, n_players, games, seed = args.time_hands
+        time_hands(variant, int(n_players), int(games), int(seed))
+        return
+    if args.table_only:
+        speed_table(hand_games=1000 // scale, match_games=60 // scale, repeats=3)
+        return
     print(f"Python {sys.version.split()[0]} on {sys.platform}")
     speed_table(hand_games=1000 // scale, match_games=60 // scale, repeats=3)
+    compiled = compiled_build()
+    if compiled is not None:
+        print()
+        table = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), "--root", str(compiled)]
+            + ["--table-only"]
+            + (["--quick"] if args.quick else []),
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        print(table.stdout.rstrip())
     if not args.no_compare:
-        comparison(games=2000 // scale, rounds=args.rounds)
+        comparison(games=2000 // scale, rounds=args.rounds, compiled=compiled)
     if args.profile:
         wall_split(games=2000 // scale)
         profile(games=2000 // scale)
