@@ -185,11 +185,9 @@ class Match:
         nothing. `tile` is a `Tile` or `"a-b"`; `end` an `End`, `"left"`/`"right"`,
         or None when the tile has a single placement."""
         s = self.state
-        masks = self._masks
-        # The common case in one piece: a checked choice on exact types (`type(...) is`
-        # keeps look-alikes such as (True, 2) or a str subclass out), laid as `_lay`
-        # does, and the next seat able to play. Anything else takes the general path,
-        # `check` then `_apply`; a test holds the two paths to the same results.
+        # What `check` accepts first, without its call: a move on exact types (`type(...)
+        # is` keeps look-alikes such as (True, 2) or a str subclass out). Anything else
+        # takes `check`; a test holds the two paths to the same results.
         if (
             type(seat) is int
             and seat == s.turn
@@ -200,31 +198,11 @@ class Match:
         ):
             low, high = tile
             bit = _BIT_AT[low * 7 + high]
-            move = _placement(low, high, end, s.line) if bit & masks[seat] else None
+            move = _placement(low, high, end, s.line) if bit & self._masks[seat] else None
             if move is not None:
-                end = move[1]
-                s.decisions.append(Decision(s.hand_no, seat, tile, end))
-                s.hands[seat].remove(tile)
-                masks[seat] ^= bit
-                self._held ^= bit
-                line = s.line
-                line.attach(tile, end)
-                s.last_player = seat
-                left, right = line.left, line.right
-                event = Played(seat, tile, end, _CHOICE, (left, right))
-                s.log.append(event)
-                nxt = seat + 1 if seat + 1 < self._n else 0
-                ends = left * 7 + right
-                playable = masks[nxt] & _FITS[ends]
-                if playable and masks[seat]:
-                    s.turn = nxt
-                    self._moves = _MOVES_CACHE[ends].get(playable)  # None: worked out when asked
-                    return [event]
-                self._moves = None
-                events: list[Event] = [event]
-                self._advance(seat, events)
-                return events
-        return self._apply(seat, *self.check(seat, tile, end))
+                return self._apply(seat, tile, move[1])
+        tile, end = self.check(seat, tile, end)
+        return self._apply(seat, tile, end)
 
     def check(self, seat: Any, tile: Any, end: Any = None) -> Move:
         """Validate a decision without applying it; returns the canonical move."""
@@ -290,18 +268,7 @@ class Match:
         s.pending_drawn = None
         events: list[Event] = []
         self._lay(seat, tile, end, _CHOICE, events)
-        # The common case inline: the next seat holds a tile that fits. (`_advance` does
-        # the same first, then everything else.)
-        masks = self._masks
-        nxt = seat + 1 if seat + 1 < self._n else 0
-        line = s.line
-        ends = line.left * 7 + line.right
-        playable = masks[nxt] & _FITS[ends]
-        if playable and masks[seat]:
-            s.turn = nxt
-            self._moves = _MOVES_CACHE[ends].get(playable)  # None: worked out when asked
-        else:
-            self._advance(seat, events)
+        self._advance(seat, events)
         return events
 
     def _deal_hand(self) -> list[Event]:
@@ -374,11 +341,14 @@ class Match:
             return
         line = s.line
         left, right = line.left, line.right
-        fits = _FITS[left * 7 + right]
+        ends = left * 7 + right
+        fits = _FITS[ends]
         n = self._n
         nxt = seat + 1 if seat + 1 < n else 0
-        if masks[nxt] & fits:  # the common case: the next seat can play
+        playable = masks[nxt] & fits
+        if playable:  # the common case: the next seat can play
             s.turn = nxt
+            self._moves = _MOVES_CACHE[ends].get(playable)  # None: worked out when asked
             return
         if not (self._draws and s.rest) and not self._held & fits:
             self._end_hand(EndReason.BLOCKED, events)  # R6.2: at once
