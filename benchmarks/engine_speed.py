@@ -283,7 +283,7 @@ def comparison(games: int, rounds: int, compiled: Path | None) -> None:
         for theirs_name in ("theirs, uniform moves", "theirs, players.random"):
             ratios = [a / b for a, b in zip(rows[ours], rows[theirs_name], strict=True) if b > 0]
             print(
-                f"  {ours} / {theirs_name:<24}{statistics.median(ratios):>6.2f}x"
+                f"  {ours + ' / ' + theirs_name:<58}{statistics.median(ratios):>6.2f}x"
                 f"  [{min(ratios):.2f} .. {max(ratios):.2f}]"
             )
     for name in builds:
