@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -281,8 +282,9 @@ def test_no_decision_is_awaited_once_the_hand_is_over() -> None:
 
 @pytest.mark.parametrize(("variant", "n_players"), [("draw", 2), ("block", 4), ("kozel", 4)])
 def test_the_fast_path_of_play_matches_check_then_apply(variant: str, n_players: int) -> None:
-    """`play` lays the common move in one piece; `check` then `_apply` is the general
-    path. Both must give the same events and the same state, move after move."""
+    """`play` checks the common case inline; `check` then `_apply` is the general path.
+    Both must give the same events and the same state, move after move, whichever way
+    the move is said: with its end, without it, with an end that is ignored, as text."""
     rng = random.Random(5)
     for _ in range(40):
         match, _ = Match.new(variant, n_players, 50, rng=rng)
@@ -291,9 +293,20 @@ def test_the_fast_path_of_play_matches_check_then_apply(variant: str, n_players:
                 twin = match.copy()
                 seat = match.turn
                 assert seat is not None
-                tile_, end = match.legal_moves()[rng.randrange(len(match.legal_moves()))]
-                events = match.play(seat, tile_, end)
-                assert events == twin._apply(seat, *twin.check(seat, tile_, end))
+                moves = match.legal_moves()
+                tile_, end = moves[rng.randrange(len(moves))]
+                said: Any = rng.choice(
+                    [end, end.value if end else None]
+                    + ([None] if [t for t, _ in moves].count(tile_) == 1 else [])
+                    + (
+                        [End.LEFT, End.RIGHT]
+                        if match.end_number(End.LEFT) == match.end_number(End.RIGHT) or end is None
+                        else []
+                    )
+                )
+                told: Any = rng.choice([tile_, str(tile_)])
+                events = match.play(seat, told, said)
+                assert events == twin._apply(seat, *twin.check(seat, told, said))
                 assert match.to_dict() == twin.to_dict()
                 assert match.legal_moves() == twin.legal_moves()
             if not match.match_over:
