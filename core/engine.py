@@ -8,7 +8,7 @@ import dataclasses
 import random
 from typing import Any, Final
 
-from core.bits import BIT, SUIT
+from core.bits import BIT_AT, SUIT, mask_of
 from core.deal import Deal, Dealer, ScriptedDealer, SeededDealer, dealer_from_dict
 from core.errors import ErrorCode, GameError
 from core.events import (
@@ -60,7 +60,7 @@ class Match:
         self._draws = state.settings.draws
         # Each hand as a bitmask (`core.bits`), and their union: who can play, and
         # whether the hand is blocked (R6.2), each in one AND instead of a scan.
-        self._masks = [_mask_of(h) for h in state.hands]
+        self._masks = [mask_of(h) for h in state.hands]
         self._held = _union(self._masks)
         self._moves: tuple[Move, ...] | None = None  # of the current position, once asked
 
@@ -197,7 +197,7 @@ class Match:
             and s.phase is _PLAYING
         ):
             low, high = tile
-            bit = _BIT_AT[low * 7 + high]
+            bit = BIT_AT[low * 7 + high]
             move = _placement(low, high, end, s.line) if bit & self._masks[seat] else None
             if move is not None:
                 return self._apply(seat, tile, move[1])
@@ -214,7 +214,7 @@ class Match:
             if end is not None and type(end) is not End:
                 end = _as_end(end)
             low, high = tile
-            if _BIT_AT[low * 7 + high] & self._masks[seat]:
+            if BIT_AT[low * 7 + high] & self._masks[seat]:
                 drawn = s.pending_drawn
                 if drawn is None:
                     move = _placement(low, high, end, s.line)
@@ -302,7 +302,7 @@ class Match:
         s.pending_drawn = None
         s.last_player = None
         s.phase = _PLAYING
-        self._masks = masks = [_mask_of(h) for h in s.hands]
+        self._masks = masks = [mask_of(h) for h in s.hands]
         self._held = _union(masks)
         self._moves = None
         leader, forced_tile = self.rules.opening(s)
@@ -320,7 +320,8 @@ class Match:
     ) -> None:
         s = self.state
         s.hands[seat].remove(tile)
-        bit = BIT[tile]
+        low, high = tile
+        bit = BIT_AT[low * 7 + high]
         self._masks[seat] ^= bit
         self._held ^= bit
         line = s.line
@@ -382,7 +383,8 @@ class Match:
         while s.rest:
             tile = s.rest.pop(0)
             bisect.insort(hand, tile)
-            bit = BIT[tile]
+            low, high = tile
+            bit = BIT_AT[low * 7 + high]
             self._masks[seat] |= bit
             self._held |= bit
             self._log(Drew(seat, tile, (left, right), len(s.rest)), events)
@@ -434,12 +436,7 @@ def _placements() -> list[Move | None]:
     show the same number (R4.4, R9.13). Indexes rather than a dict keyed by tiles and
     ends: hashing an `End` runs Python code."""
     table: list[Move | None] = [None] * (49 * 3 * 50)
-    lines = [Line()]
-    for left in range(7):
-        for right in range(7):
-            line = Line()
-            line.chain, line.left, line.right = [(left, right)], left, right
-            lines.append(line)
+    lines = [Line()] + [Line.from_list([[left, right]]) for left in range(7) for right in range(7)]
     for line in lines:
         ends = line.left * 7 + line.right if line.chain else _EMPTY_LINE
         for tile in ALL_TILES:
@@ -455,17 +452,6 @@ def _placements() -> list[Move | None]:
 
 _EMPTY_LINE: Final = 49  # the ends index of a line with no tile yet
 _PLACEMENTS: Final = _placements()
-# The bit of each tile (`core.bits`), indexed by low * 7 + high.
-_BIT_AT: Final[list[int]] = [
-    BIT[Tile.of(a, b)] if a <= b else 0 for a in range(7) for b in range(7)
-]
-
-
-def _mask_of(hand: list[Tile] | tuple[Tile, ...]) -> int:
-    mask = 0
-    for low, high in hand:
-        mask |= _BIT_AT[low * 7 + high]
-    return mask
 
 
 def _union(masks: list[int]) -> int:
