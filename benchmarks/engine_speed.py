@@ -364,7 +364,7 @@ def profile(games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved comparison rounds")
+    parser.add_argument("--rounds", type=int, default=7, help="interleaved comparison rounds")
     parser.add_argument("--quick", action="store_true", help="fewer games per measurement")
     parser.add_argument("--no-compare", action="store_true", help="skip the package comparison")
     parser.add_argument("--profile", action="store_true", help="also profile block-4 hands")
@@ -395,7 +395,7 @@ def main() -> None:
         )
         print(table.stdout.rstrip())
     if not args.no_compare:
-        comparison(games=2000 // scale, rounds=args.rounds, compiled=compiled)
+        comparison(games=5000 // scale, rounds=args.rounds, compiled=compiled)
     if args.profile:
         wall_split(games=2000 // scale)
         profile(games=2000 // scale)
