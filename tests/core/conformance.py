@@ -1,4 +1,4 @@
-"""Replays the shared conformance cases (../shared/cases, see its README) through the engine."""
+"""Replays the conformance cases (tests/data/conformance, see its README) through the engine."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from core.line import End
 from core.tiles import Tile, format_tiles
 from core.views import seat_view
 
-CASES_DIR = Path(__file__).resolve().parents[3] / "shared" / "cases"
+CASES_DIR = Path(__file__).resolve().parents[1] / "data" / "conformance"
 
 
 def load_cases() -> Iterator[dict[str, Any]]:

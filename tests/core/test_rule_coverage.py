@@ -1,4 +1,4 @@
-"""Every numbered rule of RULES.md is cited by at least one test, in its docstring."""
+"""Every numbered rule of docs/rules.md is cited by at least one test, in its docstring."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import ast
 import re
 from pathlib import Path
 
-RULES = Path(__file__).resolve().parents[3] / "shared" / "RULES.md"
+RULES = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 TESTS = Path(__file__).resolve().parents[1]
 DEAL_TABLE = "R2"  # the table of variants, players and the deal, cited as "R2"
 
