@@ -19,15 +19,14 @@ from bot.callbacks import (
     StopData,
 )
 from bot.record import GameRecord
-from bot.render import tile_text, variant_name
 from bot.service import opponent_choices
-from core.engine import Move
 from core.line import End
 from core.players import Level
 from core.state import Phase
 from core.variants import TARGETS, Variant
 from core.views import SeatView
 from texts import LANGUAGE_NAMES, LANGUAGES, Translate
+from texts.render import move_label, moves_by_end, variant_name
 
 ROW = 4  # tile buttons per row: fits a phone screen
 END_CODES = {End.LEFT: EndCode.LEFT, End.RIGHT: EndCode.RIGHT, None: EndCode.NONE}
@@ -37,30 +36,24 @@ def _rows(buttons: Sequence[InlineKeyboardButton], width: int) -> list[list[Inli
     return [list(buttons[i : i + width]) for i in range(0, len(buttons), width)]
 
 
-def move_label(move: Move, ends: tuple[int, int] | None) -> str:
-    """A tile turned the way it would lie: `◀ 2|5` joins 5 on the left, `5|2 ▶` on the right."""
-    tile, end = move
-    if end is None or ends is None:
-        return tile_text(tile)
-    if end is End.LEFT:
-        return f"◀ {tile.other(ends[0])}|{ends[0]}"
-    return f"{ends[1]}|{tile.other(ends[1])} ▶"
-
-
 def move_buttons(record: GameRecord, view: SeatView) -> list[list[InlineKeyboardButton]]:
     """The seat's legal moves, grouped by end: left end first, then right; a tile that
     fits both (different) ends appears in both groups."""
-    groups: dict[End | None, list[InlineKeyboardButton]] = {None: [], End.LEFT: [], End.RIGHT: []}
-    for tile, end in view.legal_moves:
-        data = MoveData(
-            game=record.game_id, version=record.version, tile=str(tile), end=END_CODES[end]
-        )
-        groups[end].append(
-            InlineKeyboardButton(text=move_label((tile, end), view.ends), callback_data=data.pack())
-        )
     rows: list[list[InlineKeyboardButton]] = []
-    for end in (None, End.LEFT, End.RIGHT):
-        rows.extend(_rows(groups[end], ROW))
+    for end, moves in moves_by_end(view):
+        buttons = [
+            InlineKeyboardButton(
+                text=move_label(move, view.ends),
+                callback_data=MoveData(
+                    game=record.game_id,
+                    version=record.version,
+                    tile=str(move[0]),
+                    end=END_CODES[end],
+                ).pack(),
+            )
+            for move in moves
+        ]
+        rows.extend(_rows(buttons, ROW))
     return rows
 
 

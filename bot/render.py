@@ -1,33 +1,29 @@
-"""Views -> Telegram HTML. Only `core` views are read (never the engine state), and
-every user-supplied string goes through `html.escape` before it meets markup."""
+"""The stored game -> Telegram HTML: names of the game's seats (people escaped, with
+mentions), the direct game's message and the /score reply. Views become text in
+`texts.render`; every user-supplied string goes through `html.escape` here first."""
 
 from __future__ import annotations
 
 import html
 import unicodedata
-from collections.abc import Sequence
 
 from bot.record import NAME_LIMIT, BotSeat, GameRecord, GameStatus
-from core.events import (
-    Drew,
-    EndReason,
-    Event,
-    HandResult,
-    HandStarted,
-    MatchResult,
-    Passed,
-    Played,
-    PlayKind,
-    Redealt,
-)
-from core.line import End
 from core.state import Phase
-from core.tiles import Tile
-from core.variants import Settings, Variant
 from core.views import PublicView, SeatView
 from texts import Translate
+from texts.render import (
+    Names,
+    events_since,
+    hand_summary,
+    header,
+    log_lines,
+    match_summary,
+    prompt,
+    scores_line,
+    table_lines,
+    tiles_text,
+)
 
-LOG_LIMIT = 14  # log lines shown; older ones are summarised by an ellipsis
 # A name must not turn the rest of the message right-to-left.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -52,53 +48,25 @@ def mention(user_id: int, name: str) -> str:
     return f'<a href="tg://user?id={int(user_id)}">{escape_name(name)}</a>'
 
 
-def tile_text(tile: Tile | tuple[int, int]) -> str:
-    """A tile as players write it: `5|3`."""
-    return f"{tile[0]}|{tile[1]}"
-
-
-def tiles_text(tiles: Sequence[Tile | tuple[int, int]]) -> str:
-    return " ".join(tile_text(t) for t in tiles) if tiles else "—"
-
-
-def variant_name(variant: Variant, t: Translate) -> str:
-    return t(f"variant-{variant.value}")
-
-
-def _laid(event: Played) -> tuple[int, int]:
-    """The tile as it lies in the line, read left to right."""
-    left, right = event.ends_after
-    if event.end is End.RIGHT:
-        return (event.tile.other(right), right)
-    if event.end is End.LEFT:
-        return (left, event.tile.other(left))
-    return (left, right)  # a lead: the line is this one tile
-
-
 def bot_number(record: GameRecord, seat: int) -> int:
     """A bot's number: its seat, counted from 1 in a group (where seat 0 may be a bot);
     from 0 in a direct game, where the person sits at seat 0."""
     return seat + 1 if record.group is not None else seat
 
 
-class Names:
-    """How one viewer names the seats: "You", bots by seat number, people by name.
-    `viewer` None is the group, which sees everyone by name."""
+class RecordNames(Names):
+    """The game's seats as one viewer names them: bots by number, people by their
+    escaped name, and mentions of people where a text should notify them."""
 
     def __init__(self, record: GameRecord, viewer: int | None, t: Translate) -> None:
-        self._record, self._viewer, self._t = record, viewer, t
-
-    def who(self, seat: int) -> str:
-        """The grammatical person a text needs: "you" or "other"."""
-        return "you" if seat == self._viewer else "other"
-
-    def __call__(self, seat: int) -> str:
-        if seat == self._viewer:
-            return self._t("you")
-        occupant = self._record.seats[seat]
-        if isinstance(occupant, BotSeat):
-            return self._t("bot-name", n=bot_number(self._record, seat))
-        return escape_name(occupant.name)
+        labels = [
+            t("bot-name", n=bot_number(record, seat))
+            if isinstance(occupant, BotSeat)
+            else escape_name(occupant.name)
+            for seat, occupant in enumerate(record.seats)
+        ]
+        super().__init__(labels, viewer, t)
+        self._record, self._viewer = record, viewer
 
     def mention(self, seat: int) -> str:
         """The seat's name, as a mention when it is a person's."""
@@ -107,129 +75,10 @@ class Names:
             return self(seat)
         return mention(occupant.user_id, occupant.name)
 
-    def args(self, seat: int) -> dict[str, str | int]:
-        return {"name": self(seat), "who": self.who(seat)}
-
-    def side(self, view: PublicView, side: int) -> str:
-        """A score side: a seat, or in Kozel a team of two ("You & Bot 2")."""
-        settings = Settings(view.variant, view.n_players, view.target)
-        members = [s for s in range(view.n_players) if settings.side_of(s) == side]
-        if len(members) == 1:
-            return self(members[0])
-        return self._t("team", first=self(members[0]), second=self(members[1]))
-
-    def side_args(self, view: PublicView, side: int) -> dict[str, str | int]:
-        settings = Settings(view.variant, view.n_players, view.target)
-        ours = self._viewer is not None and settings.side_of(self._viewer) == side
-        return {"team": self.side(view, side), "who": "you" if ours else "other"}
-
-
-# -- the log -----------------------------------------------------------------------------
-
-
-def log_lines(events: Sequence[Event], names: Names, t: Translate) -> list[str]:
-    """What happened, one line per action; a run of draws by one seat is one line."""
-    lines: list[str] = []
-    i = 0
-    while i < len(events):
-        event = events[i]
-        if isinstance(event, Drew):
-            run = [event]
-            while i + len(run) < len(events):
-                following = events[i + len(run)]
-                if not isinstance(following, Drew) or following.seat != event.seat:
-                    break
-                run.append(following)
-            i += len(run)
-            drawn = [d.tile for d in run if d.tile is not None]
-            if len(drawn) == len(run):  # the viewer's own draws: the tiles are known
-                lines.append(t("log-drew-tiles", **names.args(event.seat), tiles=tiles_text(drawn)))
-            else:
-                lines.append(t("log-drew", **names.args(event.seat), count=len(run)))
-            continue
-        line = _log_line(event, names, t)
-        if line:
-            lines.append(line)
-        i += 1
-    if len(lines) > LOG_LIMIT:
-        lines = ["…", *lines[-LOG_LIMIT:]]
-    return lines
-
-
-def _log_line(event: Event, names: Names, t: Translate) -> str | None:
-    if isinstance(event, HandStarted):
-        return t("log-hand-started", hand=event.hand_no)
-    if isinstance(event, Redealt):
-        return t("log-redeal", **names.args(event.seat), reason=event.reason.value)
-    if isinstance(event, Passed):
-        return t("log-passed", **names.args(event.seat))
-    if isinstance(event, Played):
-        tile = tile_text(_laid(event))
-        if event.kind is PlayKind.FORCED_LEAD:
-            return t("log-forced-lead", **names.args(event.seat), tile=tile)
-        if event.end is None:
-            return t("log-led", **names.args(event.seat), tile=tile)
-        end = t(f"end-{event.end.value}")
-        key = "log-played-drawn" if event.kind is PlayKind.AUTO else "log-played"
-        return t(key, **names.args(event.seat), tile=tile, end=end)
-    return None  # results are shown in full below the log
-
-
-def events_since(view: SeatView, mark_hand: int, mark_index: int) -> tuple[Event, ...]:
-    """This hand's events from the viewer's last move on (all of them in a new hand)."""
-    if mark_hand != view.hand_no:
-        return view.history
-    return view.history[mark_index:]
-
-
-# -- the table ------------------------------------------------------------------------------
-
-
-def header(view: PublicView, t: Translate) -> str:
-    target_key = "target-kozel" if view.has_teams else "target-classic"
-    return t(
-        "game-header",
-        variant=variant_name(view.variant, t),
-        hand=view.hand_no,
-        target=t(target_key, target=view.target),
-    )
-
-
-def scores_line(view: PublicView, names: Names, t: Translate) -> str:
-    parts = [
-        t("score-entry", side=names.side(view, side), score=score)
-        for side, score in enumerate(view.scores)
-    ]
-    text = t("scores", scores=" · ".join(parts))
-    if view.eggs:
-        text += " " + t("eggs-carried", eggs=view.eggs)
-    return text
-
-
-def table_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
-    """What everyone sees (R8.1): the line, its ends, hand sizes, boneyard, scores."""
-    lines = [header(view, t)]
-    if view.line:
-        lines.append(t("line", tiles=tiles_text(view.line)))
-        if view.ends is not None and view.phase is Phase.PLAYING:
-            lines.append(t("ends", left=view.ends[0], right=view.ends[1]))
-    elif view.phase is Phase.PLAYING:
-        lines.append(t("line-empty"))
-    if view.phase is Phase.PLAYING:
-        sizes = [
-            t("hand-size", name=names(seat), count=size)
-            for seat, size in enumerate(view.hand_sizes)
-        ]
-        lines.append(t("hand-sizes", sizes=" · ".join(sizes)))
-        if view.variant is Variant.DRAW:
-            lines.append(t("boneyard", count=view.boneyard_size))
-    lines.append(scores_line(view, names, t))
-    return lines
-
 
 def game_text(record: GameRecord, view: SeatView, t: Translate) -> str:
     """The whole game message for the human at `view.seat`."""
-    names = Names(record, view.seat, t)
+    names = RecordNames(record, view.seat, t)
     human = record.human(view.seat)
     blocks = ["\n".join(table_lines(view, names, t))]
     since = events_since(view, human.log_mark.hand_no, human.log_mark.index)
@@ -245,91 +94,13 @@ def game_text(record: GameRecord, view: SeatView, t: Translate) -> str:
     if view.phase is Phase.PLAYING:
         blocks.append(t("your-hand", tiles=tiles_text(view.hand)))
         if record.status is GameStatus.ACTIVE:
-            blocks.append(_prompt(view, names, t))
+            blocks.append(prompt(view, names, t))
     return "\n\n".join(blocks)
-
-
-def _prompt(view: SeatView, names: Names, t: Translate) -> str:
-    if view.turn == view.seat:
-        return t("your-lead") if not view.line else t("your-move")
-    if view.turn is None:
-        return ""
-    return t("waiting-for", name=names(view.turn))
-
-
-# -- results --------------------------------------------------------------------------------
-
-
-def hand_summary(view: PublicView, result: HandResult, names: Names, t: Translate) -> str:
-    """R8.3: every hand revealed with its count, the points recorded and why."""
-    last = names.args(result.last_player)
-    if result.reason is EndReason.DOMINO:
-        lines = [t("hand-domino", hand=result.hand_no, **last)]
-    elif view.has_teams:
-        lines = [t("hand-fish", hand=result.hand_no)]
-    else:
-        lines = [t("hand-blocked", hand=result.hand_no)]
-    for seat, (hand, count) in enumerate(zip(result.hands_after, result.counts, strict=True)):
-        if not hand:
-            lines.append(t("reveal-empty", name=names(seat)))
-            continue
-        line = t("reveal", name=names(seat), tiles=tiles_text(hand), count=count)
-        if len(hand) == 1 and count != hand[0].value:  # R7.5, shown as the reason
-            line += " " + t("lone-tile", tile=tile_text(hand[0]), count=count)
-        lines.append(line)
-    if result.rest:
-        key = "reveal-boneyard" if view.variant is Variant.DRAW else "reveal-out-of-play"
-        lines.append(t(key, tiles=tiles_text(result.rest)))
-    lines.append("")
-    lines.extend(_kozel_outcome(view, result, names, t) if view.has_teams else [])
-    if not view.has_teams:
-        lines.append(_classic_outcome(result, names, t))
-    lines.append(scores_line(view, names, t))
-    return "\n".join(lines)
-
-
-def _classic_outcome(result: HandResult, names: Names, t: Translate) -> str:
-    if result.winner is None:
-        return t("result-tie")
-    key = "result-domino" if result.reason is EndReason.DOMINO else "result-blocked"
-    return t(key, **names.args(result.winner), points=result.points)
-
-
-def _kozel_outcome(view: PublicView, result: HandResult, names: Names, t: Translate) -> list[str]:
-    if result.winner is None:
-        return [t("result-eggs", eggs=result.eggs_after)]
-    loser = next(side for side in range(len(view.scores)) if side != result.winner)
-    lines = []
-    if result.reason is EndReason.DOMINO:
-        lines.append(t("result-kozel-domino", **names.side_args(view, result.winner)))
-    else:
-        lines.append(t("result-fish", **names.side_args(view, loser)))
-    written = result.hand_total + result.eggs_used
-    if result.cancelled_by_13:
-        lines.append(t("result-rule-13", **names.side_args(view, loser), points=written))
-    else:
-        lines.append(t("result-records", **names.side_args(view, loser), points=result.points))
-    if result.eggs_used:
-        lines.append(t("result-eggs-used", eggs=result.eggs_used))
-    return lines
-
-
-def match_summary(view: PublicView, result: MatchResult, names: Names, t: Translate) -> str:
-    """R6.4, R7.6, R7.7: who won; in Kozel the goats, and a dry win."""
-    if result.goats is None:
-        return t("match-won", **names.args(result.winner), score=result.scores[result.winner])
-    lines = [
-        t("match-goats", **names.side_args(view, result.goats), score=result.scores[result.goats]),
-        t("match-winners", **names.side_args(view, result.winner)),
-    ]
-    if result.dry:
-        lines.append(t("match-dry"))
-    return "\n".join(lines)
 
 
 def score_text(record: GameRecord, view: PublicView, viewer: int | None, t: Translate) -> str:
     """The /score reply: the table without anyone's hand."""
-    names = Names(record, viewer, t)
+    names = RecordNames(record, viewer, t)
     lines = [header(view, t), scores_line(view, names, t)]
     if view.turn is not None:
         lines.append(

@@ -30,7 +30,7 @@ from bot.record import (
 from bot.storage import ChatBusyError, GameStorage, VersionConflictError
 from core.engine import Match
 from core.errors import ErrorCode, GameError
-from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
+from core.players import BotPlayer, Level, decision_rng, player_for
 from core.variants import HAND_SIZES, Variant
 from core.views import public_view, seat_view
 
@@ -108,11 +108,7 @@ def opponent_choices(variant: Variant) -> list[int]:
 
 def default_players() -> dict[Level, BotPlayer]:
     """The bot players, the hard one with a wall-clock safety net (core reads no clock)."""
-    return {
-        Level.EASY: EasyPlayer(),
-        Level.MEDIUM: MediumPlayer(),
-        Level.HARD: HardPlayer(clock=time.perf_counter),
-    }
+    return {level: player_for(level, clock=time.perf_counter) for level in Level}
 
 
 def _utcnow() -> datetime:
@@ -361,7 +357,7 @@ class GameService:
         occupant = record.seats[seat]
         assert isinstance(occupant, BotSeat)
         # One rng per decision, derived from the game: a game can be replayed exactly.
-        rng = random.Random(f"{record.seed}:{match.state.hand_no}:{len(match.state.decisions)}")
+        rng = decision_rng(record.seed, match.state.hand_no, len(match.state.decisions))
         tile, end = self._players[occupant.level].choose(seat_view(match, seat), rng)
         match.play(seat, tile, end)
 

@@ -13,18 +13,7 @@ from bot.callbacks import ActionData, GameAction, GroupData
 from bot.content import Content
 from bot.groups import GroupAction
 from bot.record import BotSeat, GameRecord, GameStatus, Group, NoticeKind, SeatNotice
-from bot.render import (
-    Names,
-    bot_number,
-    escape_name,
-    hand_summary,
-    log_lines,
-    match_summary,
-    plain_name,
-    scores_line,
-    table_lines,
-    variant_name,
-)
+from bot.render import RecordNames, bot_number, escape_name, plain_name
 from core.engine import Match
 from core.events import Redealt
 from core.rules.kozel import losing_mark
@@ -32,6 +21,14 @@ from core.state import Phase
 from core.variants import Variant
 from core.views import PublicView, public_view
 from texts import Translate
+from texts.render import (
+    hand_summary,
+    log_lines,
+    match_summary,
+    scores_line,
+    table_lines,
+    variant_name,
+)
 
 TABLE_LOG = 6  # last actions shown on the table
 
@@ -45,7 +42,7 @@ def table_content(record: GameRecord, t: Translate, bot_link: str) -> Content:
     if not record.engine:  # a lobby cancelled before the match started
         return Content(t("lobby-cancelled"))
     view = public_view(Match.from_dict(record.engine))
-    names = Names(record, None, t)
+    names = RecordNames(record, None, t)
     blocks = ["\n".join(table_lines(view, names, t))]
     # A Kozel redeal stays on the table for the whole hand; other actions scroll by.
     redeals = [e for e in view.history if isinstance(e, Redealt)]
@@ -192,7 +189,7 @@ def announcements(record: GameRecord, t: Translate) -> list[Content]:
     if group is None or not record.engine:
         return []
     view = public_view(Match.from_dict(record.engine))
-    names = Names(record, None, t)
+    names = RecordNames(record, None, t)
     out: list[Content] = []
     for done in range(len(view.results) + 1):
         out.extend(_notice(n, record, t) for n in group.notices if n.after_results == done)

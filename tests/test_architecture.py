@@ -34,3 +34,17 @@ def test_core_does_no_io() -> None:
 
 def test_texts_never_import_the_bot_or_aiogram() -> None:
     assert not imported_roots("texts") & {"bot", "aiogram"}
+
+
+def test_the_terminal_game_imports_only_core_texts_and_the_standard_library() -> None:
+    foreign = {
+        r
+        for r in imported_roots("terminal")
+        if r not in {"core", "texts", "terminal"} and r not in sys.stdlib_module_names
+    }
+    assert not foreign, f"terminal imports {sorted(foreign)}"
+
+
+def test_core_and_texts_never_import_the_terminal_game() -> None:
+    assert "terminal" not in imported_roots("core") | imported_roots("texts")
+    assert "terminal" not in imported_roots("bot")

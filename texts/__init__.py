@@ -1,4 +1,5 @@
-"""Every user-facing string, one Fluent file per language (`texts/<lang>/bot.ftl`).
+"""Every user-facing string, in Fluent files per language (`texts/<lang>/*.ftl`): `bot.ftl`
+for the Telegram bot, `terminal.ftl` for what only the terminal game says.
 
 This package knows nothing of Telegram: it turns a key and its arguments into text
 in one language. The texts may hold Telegram HTML markup; whoever fills in a
@@ -22,11 +23,15 @@ LANGUAGE_NAMES: Mapping[str, str] = {
     "it": "Italiano",
 }
 TEXTS_DIR = Path(__file__).resolve().parent
-FILE_NAME = "bot.ftl"
 
 Arg = str | int
 
 log = logging.getLogger(__name__)
+
+
+def source_files(lang: str, root: Path = TEXTS_DIR) -> list[Path]:
+    """The Fluent files of one language, in a fixed order."""
+    return sorted((root / lang).glob("*.ftl"))
 
 
 class Translate(Protocol):
@@ -48,7 +53,8 @@ class Texts:
             # Isolation marks (FSI/PDI) would show up as stray characters in clients
             # that ignore them; every language here is written left to right.
             bundle = FluentBundle([lang], use_isolating=False)
-            bundle.add_resource(FluentResource((root / lang / FILE_NAME).read_text("utf-8")))
+            for path in source_files(lang, root):
+                bundle.add_resource(FluentResource(path.read_text("utf-8")))
             self._bundles[lang] = bundle
 
     @property

@@ -11,11 +11,11 @@ from bot.delivery import Delivery, edit
 from bot.handlers.common import message_of, person, private_router
 from bot.keyboards import menu_keyboard
 from bot.messages import Sent
-from bot.render import variant_name
 from bot.service import GameOptions, GameService, RefusalCode, RefusalError
 from core.players import Level
 from core.variants import Variant
 from texts import Translate
+from texts.render import variant_name
 
 
 async def play(

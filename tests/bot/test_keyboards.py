@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.callbacks import ActionData, EndCode, GameAction, MenuData, MoveData, StopData
-from bot.keyboards import END_CODES, game_keyboard, menu_keyboard, move_buttons, move_label
+from bot.keyboards import END_CODES, game_keyboard, menu_keyboard, move_buttons
 from bot.record import BotSeat, GameRecord, GameStatus, Seat
 from core.engine import Match
 from core.line import End
@@ -14,6 +14,7 @@ from core.tiles import Tile
 from core.views import seat_view
 from tests.bot.factories import human, record_for
 from texts import Texts
+from texts.render import move_label
 
 T = Texts().translator("en")
 

@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from bot.record import BotSeat, GameRecord, GameStatus, Seat
-from bot.render import Names, escape_name, game_text, hand_summary, log_lines, match_summary
+from bot.render import RecordNames, escape_name, game_text
 from core.engine import Match
 from core.events import (
     Drew,
@@ -29,6 +29,7 @@ from core.views import seat_view
 from tests.bot.factories import human, record_for
 from tests.bot.telegram import check_html, utf16_len
 from texts import Texts
+from texts.render import hand_summary, log_lines, match_summary
 
 TEXTS = Texts()
 T = TEXTS.translator("en")
@@ -80,7 +81,7 @@ def test_a_long_game_message_stays_under_telegrams_limit() -> None:
 
 def test_the_log_groups_draws_and_hides_other_peoples_tiles() -> None:
     record, _ = group_record("draw", 4)
-    names = Names(record, 0, T)
+    names = RecordNames(record, 0, T)
     events: list[Event] = [
         HandStarted(2, 3),
         Drew(0, Tile.of(1, 2), (5, 6), 3),
@@ -130,7 +131,7 @@ def result(**changes: object) -> HandResult:
 
 def test_kozel_results_say_why() -> None:
     record, view = kozel_view()
-    names = Names(record, 0, T)
+    names = RecordNames(record, 0, T)
     fish = hand_summary(view, result(points=65, counts=(10, 50, 5, 25)), names, T)
     assert "a fish" in fish
     assert f"{escape_name(EVIL)} &amp; Bot 3 hold more points" in fish
@@ -155,7 +156,7 @@ def test_kozel_results_say_why() -> None:
 def test_classic_results_say_why() -> None:
     record, match = group_record("block", 3)
     view = seat_view(match, 0)
-    names = Names(record, 0, T)
+    names = RecordNames(record, 0, T)
     blocked = result(counts=(3, 9, 12), hands_after=((), (), ()), winner=0, points=18)
     text = hand_summary(view, blocked, names, T)
     assert "You hold the fewest pips and score 18" in text
@@ -176,14 +177,17 @@ def test_classic_results_say_why() -> None:
 
 def test_match_results() -> None:
     record, view = kozel_view((0, 104))
-    names = Names(record, 0, T)
+    names = RecordNames(record, 0, T)
     text = match_summary(view, MatchResult(winner=0, scores=(0, 104), goats=1, dry=True), names, T)
     assert "reached 104: they are the goats!" in text
     assert "You &amp; Bot 2 win the match" in text
     assert "dry win" in text
     classic, match = group_record("draw", 3)
     won = match_summary(
-        seat_view(match, 0), MatchResult(winner=2, scores=(3, 9, 101)), Names(classic, 0, T), T
+        seat_view(match, 0),
+        MatchResult(winner=2, scores=(3, 9, 101)),
+        RecordNames(classic, 0, T),
+        T,
     )
     assert "Bot 2 wins the match</b> with 101 points" in won
 

@@ -12,7 +12,7 @@ from fluent.syntax.visitor import Visitor
 
 from bot.service import RefusalCode
 from tests.bot.telegram import check_html
-from texts import FILE_NAME, LANGUAGES, TEXTS_DIR, Texts
+from texts import LANGUAGES, Texts, source_files
 
 ROOT = Path(__file__).resolve().parents[2]
 # Variables that only choose a grammatical form: a language may do without them.
@@ -25,6 +25,7 @@ FAMILIES = {
     "rules-": ["draw", "block", "kozel"],
     "cmd-": ["start", "play", "score", "rules", "lang", "stop", "help", "kozel", "new", "leave"],
     "refusal-": [code.value for code in RefusalCode],
+    "term-moves-": ["lead", "left", "right"],
 }
 
 
@@ -39,21 +40,25 @@ class _Variables(Visitor):
 
 def messages(lang: str) -> dict[str, set[str]]:
     """Each message's id and the variables it uses."""
-    resource = parse((TEXTS_DIR / lang / FILE_NAME).read_text("utf-8"))
-    junk = [e for e in resource.body if isinstance(e, ast.Junk)]
-    assert not junk, f"{lang}: unparsable entries: {[(j.content or '')[:60] for j in junk]}"
     found: dict[str, set[str]] = {}
-    for entry in resource.body:
-        if isinstance(entry, ast.Message):
-            visitor = _Variables()
-            visitor.visit(entry)
-            found[entry.id.name] = visitor.names
+    for path in source_files(lang):
+        resource = parse(path.read_text("utf-8"))
+        junk = [e for e in resource.body if isinstance(e, ast.Junk)]
+        assert not junk, f"{path}: unparsable entries: {[(j.content or '')[:60] for j in junk]}"
+        for entry in resource.body:
+            if isinstance(entry, ast.Message):
+                assert entry.id.name not in found, f"{path}: {entry.id.name} is defined twice"
+                visitor = _Variables()
+                visitor.visit(entry)
+                found[entry.id.name] = visitor.names
     return found
 
 
-def keys_used_by_the_bot() -> set[str]:
+def keys_the_code_asks_for() -> set[str]:
+    """Every key the code asks for, in the bot, the terminal game and the shared renderer."""
     keys: set[str] = set()
-    for path in (ROOT / "bot").rglob("*.py"):
+    sources = [*(ROOT / "bot").rglob("*.py"), *(ROOT / "terminal").rglob("*.py")]
+    for path in [*sources, ROOT / "texts" / "render.py"]:
         keys.update(re.findall(r"""\bt\(\s*"([a-z0-9-]+)\"""", path.read_text()))
         keys.update(re.findall(r"""texts\.get\([^,]+,\s*"([a-z0-9-]+)\"""", path.read_text()))
     for prefix, suffixes in FAMILIES.items():
@@ -75,8 +80,8 @@ def test_every_placeholder_matches_english(lang: str) -> None:
         assert variables <= english[key] | FORM_ONLY, f"{lang}/{key}"
 
 
-def test_every_key_the_bot_asks_for_exists() -> None:
-    missing = keys_used_by_the_bot() - set(messages("en"))
+def test_every_key_the_code_asks_for_exists() -> None:
+    missing = keys_the_code_asks_for() - set(messages("en"))
     assert not missing
 
 
@@ -108,6 +113,8 @@ SAMPLES: dict[str, str | int] = {
     "mark": 101,
     "bot": "Bot 3",
     "seats": "1. Alice · 3. free",
+    "number": 4,
+    "seed": "8842",
 }
 
 

@@ -1,0 +1,291 @@
+"""Core views to text in one language: the line, the log of what happened, hand and
+match results. The markup is the texts' own (Telegram's HTML subset: <b>, <i>, <a>);
+a front end that shows something else converts it (see `terminal.style`).
+
+Only `core` views are read, never the engine's state, so nothing hidden can be shown
+(R8). Seat names arrive already escaped for this markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.engine import Move
+from core.events import (
+    Drew,
+    EndReason,
+    Event,
+    HandResult,
+    HandStarted,
+    MatchResult,
+    Passed,
+    Played,
+    PlayKind,
+    Redealt,
+)
+from core.line import End
+from core.state import Phase
+from core.tiles import Tile
+from core.variants import Settings, Variant
+from core.views import PublicView, SeatView
+from texts import Translate
+
+LOG_LIMIT = 14  # log lines shown; older ones are summarised by an ellipsis
+
+
+def tile_text(tile: Tile | tuple[int, int]) -> str:
+    """A tile as players write it: `5|3`."""
+    return f"{tile[0]}|{tile[1]}"
+
+
+def tiles_text(tiles: Sequence[Tile | tuple[int, int]]) -> str:
+    """Tiles separated by spaces; a dash for none."""
+    return " ".join(tile_text(t) for t in tiles) if tiles else "—"
+
+
+def move_label(move: Move, ends: tuple[int, int] | None) -> str:
+    """A tile turned the way it would lie: `◀ 2|5` joins 5 on the left, `5|2 ▶` on the right."""
+    tile, end = move
+    if end is None or ends is None:
+        return tile_text(tile)
+    if end is End.LEFT:
+        return f"◀ {tile.other(ends[0])}|{ends[0]}"
+    return f"{ends[1]}|{tile.other(ends[1])} ▶"
+
+
+def moves_by_end(view: SeatView) -> list[tuple[End | None, list[Move]]]:
+    """The seat's legal moves grouped by end, as buttons and numbered choices show them:
+    a lead first, then the left end, then the right; a tile that fits both (different)
+    ends is in both groups. Empty groups are left out."""
+    groups: dict[End | None, list[Move]] = {None: [], End.LEFT: [], End.RIGHT: []}
+    for move in view.legal_moves:
+        groups[move[1]].append(move)
+    return [(end, groups[end]) for end in (None, End.LEFT, End.RIGHT) if groups[end]]
+
+
+def variant_name(variant: Variant, t: Translate) -> str:
+    return t(f"variant-{variant.value}")
+
+
+def _laid(event: Played) -> tuple[int, int]:
+    """The tile as it lies in the line, read left to right."""
+    left, right = event.ends_after
+    if event.end is End.RIGHT:
+        return (event.tile.other(right), right)
+    if event.end is End.LEFT:
+        return (left, event.tile.other(left))
+    return (left, right)  # a lead: the line is this one tile
+
+
+class Names:
+    """How one viewer names the seats: "You" for the viewer, the given label for the
+    others. `labels` are already escaped for the markup; `viewer` None is an onlooker
+    (a group), who sees everyone by label."""
+
+    def __init__(self, labels: Sequence[str], viewer: int | None, t: Translate) -> None:
+        self._labels, self._viewer, self._t = tuple(labels), viewer, t
+
+    def who(self, seat: int) -> str:
+        """The grammatical person a text needs: "you" or "other"."""
+        return "you" if seat == self._viewer else "other"
+
+    def __call__(self, seat: int) -> str:
+        return self._t("you") if seat == self._viewer else self._labels[seat]
+
+    def args(self, seat: int) -> dict[str, str | int]:
+        return {"name": self(seat), "who": self.who(seat)}
+
+    def side(self, view: PublicView, side: int) -> str:
+        """A score side: a seat, or in Kozel a team of two ("You & Bot 2")."""
+        settings = Settings(view.variant, view.n_players, view.target)
+        members = [s for s in range(view.n_players) if settings.side_of(s) == side]
+        if len(members) == 1:
+            return self(members[0])
+        return self._t("team", first=self(members[0]), second=self(members[1]))
+
+    def side_args(self, view: PublicView, side: int) -> dict[str, str | int]:
+        settings = Settings(view.variant, view.n_players, view.target)
+        ours = self._viewer is not None and settings.side_of(self._viewer) == side
+        return {"team": self.side(view, side), "who": "you" if ours else "other"}
+
+
+# -- the log -----------------------------------------------------------------------------
+
+
+def log_lines(events: Sequence[Event], names: Names, t: Translate) -> list[str]:
+    """What happened, one line per action; a run of draws by one seat is one line."""
+    lines: list[str] = []
+    i = 0
+    while i < len(events):
+        event = events[i]
+        if isinstance(event, Drew):
+            run = [event]
+            while i + len(run) < len(events):
+                following = events[i + len(run)]
+                if not isinstance(following, Drew) or following.seat != event.seat:
+                    break
+                run.append(following)
+            i += len(run)
+            drawn = [d.tile for d in run if d.tile is not None]
+            if len(drawn) == len(run):  # the viewer's own draws: the tiles are known
+                lines.append(t("log-drew-tiles", **names.args(event.seat), tiles=tiles_text(drawn)))
+            else:
+                lines.append(t("log-drew", **names.args(event.seat), count=len(run)))
+            continue
+        line = _log_line(event, names, t)
+        if line:
+            lines.append(line)
+        i += 1
+    if len(lines) > LOG_LIMIT:
+        lines = ["…", *lines[-LOG_LIMIT:]]
+    return lines
+
+
+def _log_line(event: Event, names: Names, t: Translate) -> str | None:
+    if isinstance(event, HandStarted):
+        return t("log-hand-started", hand=event.hand_no)
+    if isinstance(event, Redealt):
+        return t("log-redeal", **names.args(event.seat), reason=event.reason.value)
+    if isinstance(event, Passed):
+        return t("log-passed", **names.args(event.seat))
+    if isinstance(event, Played):
+        tile = tile_text(_laid(event))
+        if event.kind is PlayKind.FORCED_LEAD:
+            return t("log-forced-lead", **names.args(event.seat), tile=tile)
+        if event.end is None:
+            return t("log-led", **names.args(event.seat), tile=tile)
+        end = t(f"end-{event.end.value}")
+        key = "log-played-drawn" if event.kind is PlayKind.AUTO else "log-played"
+        return t(key, **names.args(event.seat), tile=tile, end=end)
+    return None  # results are shown in full below the log
+
+
+def events_since(view: SeatView, mark_hand: int, mark_index: int) -> tuple[Event, ...]:
+    """This hand's events from the viewer's last move on (all of them in a new hand)."""
+    if mark_hand != view.hand_no:
+        return view.history
+    return view.history[mark_index:]
+
+
+# -- the table ------------------------------------------------------------------------------
+
+
+def header(view: PublicView, t: Translate) -> str:
+    target_key = "target-kozel" if view.has_teams else "target-classic"
+    return t(
+        "game-header",
+        variant=variant_name(view.variant, t),
+        hand=view.hand_no,
+        target=t(target_key, target=view.target),
+    )
+
+
+def scores_line(view: PublicView, names: Names, t: Translate) -> str:
+    parts = [
+        t("score-entry", side=names.side(view, side), score=score)
+        for side, score in enumerate(view.scores)
+    ]
+    text = t("scores", scores=" · ".join(parts))
+    if view.eggs:
+        text += " " + t("eggs-carried", eggs=view.eggs)
+    return text
+
+
+def table_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
+    """What everyone sees (R8.1): the line, its ends, hand sizes, boneyard, scores."""
+    lines = [header(view, t)]
+    if view.line:
+        lines.append(t("line", tiles=tiles_text(view.line)))
+        if view.ends is not None and view.phase is Phase.PLAYING:
+            lines.append(t("ends", left=view.ends[0], right=view.ends[1]))
+    elif view.phase is Phase.PLAYING:
+        lines.append(t("line-empty"))
+    if view.phase is Phase.PLAYING:
+        sizes = [
+            t("hand-size", name=names(seat), count=size)
+            for seat, size in enumerate(view.hand_sizes)
+        ]
+        lines.append(t("hand-sizes", sizes=" · ".join(sizes)))
+        if view.variant is Variant.DRAW:
+            lines.append(t("boneyard", count=view.boneyard_size))
+    lines.append(scores_line(view, names, t))
+    return lines
+
+
+def prompt(view: SeatView, names: Names, t: Translate) -> str:
+    """Whose move it is, said to the viewer; empty when nobody is to move."""
+    if view.turn == view.seat:
+        return t("your-lead") if not view.line else t("your-move")
+    if view.turn is None:
+        return ""
+    return t("waiting-for", name=names(view.turn))
+
+
+# -- results --------------------------------------------------------------------------------
+
+
+def hand_summary(view: PublicView, result: HandResult, names: Names, t: Translate) -> str:
+    """R8.3: every hand revealed with its count, the points recorded and why."""
+    last = names.args(result.last_player)
+    if result.reason is EndReason.DOMINO:
+        lines = [t("hand-domino", hand=result.hand_no, **last)]
+    elif view.has_teams:
+        lines = [t("hand-fish", hand=result.hand_no)]
+    else:
+        lines = [t("hand-blocked", hand=result.hand_no)]
+    for seat, (hand, count) in enumerate(zip(result.hands_after, result.counts, strict=True)):
+        if not hand:
+            lines.append(t("reveal-empty", name=names(seat)))
+            continue
+        line = t("reveal", name=names(seat), tiles=tiles_text(hand), count=count)
+        if len(hand) == 1 and count != hand[0].value:  # R7.5, shown as the reason
+            line += " " + t("lone-tile", tile=tile_text(hand[0]), count=count)
+        lines.append(line)
+    if result.rest:
+        key = "reveal-boneyard" if view.variant is Variant.DRAW else "reveal-out-of-play"
+        lines.append(t(key, tiles=tiles_text(result.rest)))
+    lines.append("")
+    lines.extend(_kozel_outcome(view, result, names, t) if view.has_teams else [])
+    if not view.has_teams:
+        lines.append(_classic_outcome(result, names, t))
+    lines.append(scores_line(view, names, t))
+    return "\n".join(lines)
+
+
+def _classic_outcome(result: HandResult, names: Names, t: Translate) -> str:
+    if result.winner is None:
+        return t("result-tie")
+    key = "result-domino" if result.reason is EndReason.DOMINO else "result-blocked"
+    return t(key, **names.args(result.winner), points=result.points)
+
+
+def _kozel_outcome(view: PublicView, result: HandResult, names: Names, t: Translate) -> list[str]:
+    if result.winner is None:
+        return [t("result-eggs", eggs=result.eggs_after)]
+    loser = next(side for side in range(len(view.scores)) if side != result.winner)
+    lines = []
+    if result.reason is EndReason.DOMINO:
+        lines.append(t("result-kozel-domino", **names.side_args(view, result.winner)))
+    else:
+        lines.append(t("result-fish", **names.side_args(view, loser)))
+    written = result.hand_total + result.eggs_used
+    if result.cancelled_by_13:
+        lines.append(t("result-rule-13", **names.side_args(view, loser), points=written))
+    else:
+        lines.append(t("result-records", **names.side_args(view, loser), points=result.points))
+    if result.eggs_used:
+        lines.append(t("result-eggs-used", eggs=result.eggs_used))
+    return lines
+
+
+def match_summary(view: PublicView, result: MatchResult, names: Names, t: Translate) -> str:
+    """R6.4, R7.6, R7.7: who won; in Kozel the goats, and a dry win."""
+    if result.goats is None:
+        return t("match-won", **names.args(result.winner), score=result.scores[result.winner])
+    lines = [
+        t("match-goats", **names.side_args(view, result.goats), score=result.scores[result.goats]),
+        t("match-winners", **names.side_args(view, result.winner)),
+    ]
+    if result.dry:
+        lines.append(t("match-dry"))
+    return "\n".join(lines)
