@@ -15,6 +15,7 @@ COPY pyproject.toml setup.py README.md ./
 COPY core ./core
 COPY texts ./texts
 COPY bot ./bot
+COPY terminal ./terminal
 RUN DOMINOES_COMPILE=1 /opt/tools/bin/pip wheel --no-cache-dir --no-build-isolation \
         --no-deps --wheel-dir /wheels . \
     && /opt/venv/bin/pip install --no-cache-dir /wheels/*.whl

@@ -3,6 +3,7 @@ cannot run here: hadolint lints the Dockerfile in scripts/test.sh)."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -46,3 +47,17 @@ def test_the_image_is_multi_stage_and_runs_as_a_user() -> None:
     assert user
     assert user[-1][1].split(":")[0] != "0"
     assert lines[-1] == ["CMD", '["python",', '"-m",', '"bot"]']
+
+
+def test_the_image_gets_every_package_the_project_ships() -> None:
+    """A package left out of the image would break `dominoes` there (pyproject lists it)."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    shipped = {p.rstrip("*") for p in project["tool"]["setuptools"]["packages"]["find"]["include"]}
+    copied = {
+        words[1]
+        for words in (line.split() for line in (ROOT / "Dockerfile").read_text().splitlines())
+        if words and words[0] == "COPY" and not words[1].startswith("--")
+    }
+    assert shipped == {"core", "bot", "texts", "terminal"}
+    assert shipped <= copied
+    assert project["project"]["scripts"]["dominoes"] == "terminal.cli:main"
