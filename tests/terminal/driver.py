@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,31 @@ def environment(**extra: str) -> dict[str, str]:
     return env
 
 
+def spawn(args: list[str], timeout: int = TIMEOUT) -> PopenSpawn:
+    """`dominoes ARGS` with its standard input and output on pipes."""
+    return PopenSpawn(
+        [sys.executable, "-m", "terminal", *args],
+        encoding="utf-8",
+        env=environment(),
+        cwd=str(ROOT),
+        timeout=timeout,
+    )
+
+
+def run(args: list[str], typed: str = "") -> subprocess.CompletedProcess[str]:
+    """`dominoes ARGS` run to its end on the `typed` input."""
+    return subprocess.run(
+        [sys.executable, "-m", "terminal", *args],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env=environment(),
+        cwd=ROOT,
+        timeout=TIMEOUT,
+        check=False,
+    )
+
+
 @dataclass
 class Session:
     """What happened in one run: the transcript, the exit status, the answers given."""
@@ -54,13 +80,7 @@ def play(
     random valid number, every `bad_every`-th one a wrong answer first; "Another match?"
     is answered with Rematch `rematches` times, then Quit."""
     rng = random.Random(seed)
-    child = PopenSpawn(
-        [sys.executable, "-m", "terminal", "play", *args, "--lang", lang],
-        encoding="utf-8",
-        env=environment(),
-        cwd=str(ROOT),
-        timeout=TIMEOUT,
-    )
+    child = spawn(["play", *args, "--lang", lang])
     again = re.escape(TEXTS.get(lang, "term-again"))
     choose_many = _pattern(lang, "term-choose")
     choose_one = re.escape(TEXTS.get(lang, "term-choose", count=1))

@@ -11,10 +11,9 @@ import time
 
 import pexpect
 import pytest
-from pexpect.popen_spawn import PopenSpawn
 
 from terminal.style import Style
-from tests.terminal.driver import ROOT, TEXTS, Session, environment, play
+from tests.terminal.driver import ROOT, TEXTS, Session, environment, play, run, spawn
 
 MATCHES = [
     # (variant, arguments, players), each in two languages
@@ -118,13 +117,7 @@ def test_the_same_seed_and_answers_replay_the_same_match() -> None:
 
 
 def test_without_a_game_it_asks_what_the_play_menu_asks() -> None:
-    child = PopenSpawn(
-        [sys.executable, "-m", "terminal", "play", "--lang", "en", "--seed", "1"],
-        encoding="utf-8",
-        env=environment(),
-        cwd=str(ROOT),
-        timeout=60,
-    )
+    child = spawn(["play", "--lang", "en", "--seed", "1"])
     for question, answer in [
         ("Which game?", "2"),  # block
         ("How many bot opponents?", "3"),  # 3 bots
@@ -141,16 +134,7 @@ def test_without_a_game_it_asks_what_the_play_menu_asks() -> None:
 
 
 def test_the_end_of_input_stops_the_game_with_a_message() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "terminal", "play", "kozel", "--seed", "2", "--lang", "fr"],
-        input="1\nabc\n",
-        capture_output=True,
-        text=True,
-        env=environment(),
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    done = run(["play", "kozel", "--seed", "2", "--lang", "fr"], "1\nabc\n")
     assert done.returncode == 0
     assert "Tapez un nombre de 1 à" in done.stdout
     assert done.stdout.rstrip().endswith(TEXTS.get("fr", "term-end-of-input"))
@@ -158,13 +142,7 @@ def test_the_end_of_input_stops_the_game_with_a_message() -> None:
 
 
 def test_ctrl_c_stops_the_game_with_a_message_and_code_130() -> None:
-    child = PopenSpawn(
-        [sys.executable, "-m", "terminal", "play", "draw", "--seed", "2", "--lang", "it"],
-        encoding="utf-8",
-        env=environment(),
-        cwd=str(ROOT),
-        timeout=60,
-    )
+    child = spawn(["play", "draw", "--seed", "2", "--lang", "it"])
     child.expect_exact("La tua scelta")
     child.kill(signal.SIGINT)
     child.expect(pexpect.EOF)
@@ -174,15 +152,7 @@ def test_ctrl_c_stops_the_game_with_a_message_and_code_130() -> None:
 
 
 def test_kozel_with_other_than_four_players_is_refused_plainly() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "terminal", "play", "kozel", "--players", "3", "--lang", "en"],
-        capture_output=True,
-        text=True,
-        env=environment(),
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    done = run(["play", "kozel", "--players", "3", "--lang", "en"])
     assert done.returncode == 2
     assert done.stdout.strip() == TEXTS.get("en", "term-kozel-players")
 
