@@ -1,4 +1,5 @@
-"""Composition root: settings -> store -> service -> dispatcher and pacer -> long polling."""
+"""Composition root: settings -> Redis -> the app (stores, use cases, outbox, worker,
+dispatcher) -> long polling."""
 
 from __future__ import annotations
 
@@ -11,14 +12,17 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
 from fakeredis import FakeAsyncRedis
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 
-from bot.app import create_app, create_bot, register_commands
 from bot.config import ConfigError, Settings, load_settings
-from bot.pacing import Pace
-from bot.service import GameService, default_players
-from bot.storage import GameStorage
+from bot.game.bots import default_players
+from bot.store.pace import Limit, Limits
+from bot.telegram.app import CONCURRENT_UPDATES, Pacing, create_app, create_bot, register_commands
+from bot.telegram.worker import Rhythm
 from texts import Texts
+
+REDIS_CONNECTIONS = 100  # at most; more requests wait for one (up to REDIS_WAIT seconds)
+REDIS_WAIT = 5.0
 
 log = logging.getLogger("bot")
 
@@ -26,7 +30,12 @@ log = logging.getLogger("bot")
 def open_store(settings: Settings) -> Redis:
     """Redis at REDIS_URL, or an in-process store with the same interface."""
     if settings.redis_url:
-        return Redis.from_url(settings.redis_url)
+        # A crowd waits for a connection rather than failing at once (redis-py's default
+        # pool raises as soon as its connections are all in use).
+        pool = BlockingConnectionPool.from_url(
+            settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
+        )
+        return Redis(connection_pool=pool)
     log.warning("REDIS_URL is not set: games are kept in memory and will NOT survive a restart")
     return FakeAsyncRedis()
 
@@ -39,14 +48,21 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
     except Exception as exc:  # any failure here means: cannot start
         raise ConfigError(f"cannot reach Redis at REDIS_URL: {type(exc).__name__}") from None
     texts = Texts(default=settings.default_language)
-    service = GameService(GameStorage(redis), default_players())
     session = None
     if settings.telegram_api_url:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
     bot = create_bot(settings.bot_token.get_secret_value(), session)
-    pace = Pace(group_interval=settings.group_edit_interval, bot_delay=settings.bot_move_delay)
-    app = create_app(bot, service, texts, pace)
-    pacer: asyncio.Task[None] | None = None
+    limits = Limits()
+    pacing = Pacing(
+        limits=Limits(
+            private=limits.private,
+            group=Limit(interval=settings.group_edit_interval, burst=limits.group.burst),
+            bot=limits.bot,
+        ),
+        rhythm=Rhythm(bot_delay=settings.bot_move_delay),
+    )
+    app = create_app(bot, redis, default_players(), texts, pacing)
+    worker: asyncio.Task[None] | None = None
     try:
         try:
             await register_commands(bot, texts)
@@ -54,14 +70,16 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
             raise ConfigError("Telegram refused BOT_TOKEN") from None
         except TelegramNetworkError as exc:
             raise ConfigError(f"cannot reach the Telegram Bot API: {exc.message}") from None
-        # Group games due before a restart are picked up at once: the pacer reads Redis.
-        pacer = asyncio.create_task(app.pacer.run(), name="pacer")
-        await app.dispatcher.start_polling(bot, handle_signals=handle_signals)
+        # Games due before a restart are picked up at once: the worker reads Redis.
+        worker = asyncio.create_task(app.worker.run(), name="worker")
+        await app.dispatcher.start_polling(
+            bot, handle_signals=handle_signals, tasks_concurrency_limit=CONCURRENT_UPDATES
+        )
     finally:
-        if pacer is not None:
-            pacer.cancel()
+        if worker is not None:
+            worker.cancel()
             with suppress(asyncio.CancelledError):
-                await pacer
+                await worker
         await bot.session.close()
         await redis.aclose()
 

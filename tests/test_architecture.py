@@ -48,3 +48,67 @@ def test_the_terminal_game_imports_only_core_texts_and_the_standard_library() ->
 def test_core_and_texts_never_import_the_terminal_game() -> None:
     assert "terminal" not in imported_roots("core") | imported_roots("texts")
     assert "terminal" not in imported_roots("bot")
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module a file imports, by its full dotted name (relative imports resolved)."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                found.add(f"{base}.{node.module}" if node.module else base)
+            elif node.module:
+                found.add(node.module)
+    return found
+
+
+def imports_below(folder: str) -> dict[str, set[str]]:
+    return {
+        str(path.relative_to(ROOT)): imported_modules(path)
+        for path in (ROOT / folder).rglob("*.py")
+    }
+
+
+def _offending(folder: str, banned: tuple[str, ...]) -> dict[str, list[str]]:
+    out = {}
+    for path, modules in imports_below(folder).items():
+        bad = sorted(m for m in modules if m.split(".")[0] in banned or m.startswith(banned))
+        if bad:
+            out[path] = bad
+    return out
+
+
+def test_the_game_layer_knows_neither_telegram_nor_redis() -> None:
+    """bot/game holds the typed game and the use cases: the store and Telegram plug in."""
+    banned = ("aiogram", "redis", "fakeredis", "bot.store", "bot.telegram", "bot.config")
+    assert not _offending("bot/game", banned)
+
+
+def test_the_store_knows_nothing_of_telegram() -> None:
+    assert not _offending("bot/store", ("aiogram", "bot.telegram", "bot.config"))
+    assert not _offending("bot/config.py", ("aiogram", "redis"))
+
+
+def test_the_leaf_modules_import_only_the_standard_library_and_core() -> None:
+    for leaf in ("bot/game/errors.py", "bot/game/actions.py", "bot/game/people.py"):
+        modules = imported_modules(ROOT / leaf)
+        foreign = {
+            m
+            for m in modules
+            if m.split(".")[0] not in sys.stdlib_module_names
+            and m.split(".")[0] != "core"
+            and m != "bot.game.record"  # named for type checking only (TYPE_CHECKING)
+        }
+        assert not foreign, (leaf, foreign)
+
+
+def test_renderers_read_views_never_the_engine_state() -> None:
+    """R8: what is shown comes from views only: never `match.state`."""
+    for module in ("texts/render.py", "bot/telegram/render.py", "bot/telegram/keyboards.py"):
+        source = (ROOT / module).read_text()
+        assert "state." not in source, module
+        assert "Match.from_dict" not in source, module

@@ -1,4 +1,4 @@
-"""Fixtures for the Telegram layer: fakeredis, the service with quick bot players,
+"""Fixtures for the bot: fakeredis, the stores and use cases with quick bot players,
 and the dispatcher fed through a fake Telegram API."""
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import pytest
 from aiogram import Bot
 from fakeredis import FakeAsyncRedis, FakeServer
 
-from bot.app import App, create_app, create_bot
-from bot.messages import MessageStore
-from bot.pacing import Pace
-from bot.service import GameService
-from bot.storage import GameStorage
+from bot.game.games import Games
+from bot.store.games import GameStore
+from bot.store.messages import MessageStore
+from bot.store.pace import Limit, Limits
+from bot.telegram.app import App, Pacing, create_app, create_bot
+from bot.telegram.worker import Rhythm
 from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
 from tests.bot.telegram import TOKEN, FakeTelegram, TelegramHarness
 from texts import Texts
@@ -32,7 +33,7 @@ def quick_players() -> dict[Level, BotPlayer]:
 
 
 class FakeClock:
-    """The service's clock, moved by hand; the pacer reads it too."""
+    """The clock of the use cases, moved by hand; the outbox and the worker read it too."""
 
     def __init__(self) -> None:
         self.at = datetime(2024, 6, 1, 12, tzinfo=UTC)
@@ -56,8 +57,9 @@ class FakeSleep:
         self.clock.advance(seconds)
 
 
-# Group games in tests: no pause for bots, no pause between group messages.
-QUICK_PACE = Pace(group_interval=0, bot_delay=0)
+# In tests: no pause for bots, and no limit on messages (tests of the pace set theirs).
+NO_LIMIT = Limit(interval=0)
+QUICK_PACE = Pacing(limits=Limits(NO_LIMIT, NO_LIMIT, NO_LIMIT), rhythm=Rhythm(bot_delay=0))
 
 
 @pytest.fixture
@@ -71,9 +73,9 @@ def sleep(clock: FakeClock) -> FakeSleep:
 
 
 @pytest.fixture
-def pace(request: pytest.FixtureRequest) -> Pace:
+def pace(request: pytest.FixtureRequest) -> Pacing:
     """`QUICK_PACE`, or another through `@pytest.mark.parametrize("pace", [...], indirect=True)`."""
-    chosen: Pace = getattr(request, "param", QUICK_PACE)
+    chosen: Pacing = getattr(request, "param", QUICK_PACE)
     return chosen
 
 
@@ -90,8 +92,8 @@ async def redis(server: FakeServer) -> AsyncIterator[FakeAsyncRedis]:
 
 
 @pytest.fixture
-def storage(redis: FakeAsyncRedis) -> GameStorage:
-    return GameStorage(redis)
+def storage(app: App) -> GameStore:
+    return app.store
 
 
 @pytest.fixture(scope="session")
@@ -100,8 +102,8 @@ def texts() -> Texts:
 
 
 @pytest.fixture
-def service(storage: GameStorage, clock: FakeClock) -> GameService:
-    return GameService(storage, quick_players(), rng=random.Random(20240601), now=clock.now)
+def games(app: App) -> Games:
+    return app.games
 
 
 @pytest.fixture
@@ -115,14 +117,16 @@ def bot(fake: FakeTelegram, sleep: FakeSleep) -> Bot:
 
 
 @pytest.fixture
-def app(service: GameService, texts: Texts, bot: Bot, pace: Pace) -> App:
-    return create_app(bot, service, texts, pace)
+def app(
+    redis: FakeAsyncRedis, texts: Texts, bot: Bot, pace: Pacing, clock: FakeClock
+) -> App:
+    rng = random.Random(20240601)
+    return create_app(bot, redis, quick_players(), texts, pace, rng=rng, now=clock.now)
 
 
 @pytest.fixture
-def harness(app: App, service: GameService, bot: Bot, fake: FakeTelegram) -> TelegramHarness:
-    storage = service.storage
-    return TelegramHarness(app, bot, fake, MessageStore(storage.redis), storage)
+def harness(app: App, redis: FakeAsyncRedis, bot: Bot, fake: FakeTelegram) -> TelegramHarness:
+    return TelegramHarness(app, bot, fake, MessageStore(redis), app.store)
 
 
 @pytest.fixture(autouse=True)

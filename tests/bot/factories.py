@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.record import BotSeat, GameRecord, HumanSeat, Seat
+from bot.game.record import GameRecord
+from bot.game.seats import BotSeat, HumanSeat, Seat
 from core.engine import Match
 from core.players import Level
 

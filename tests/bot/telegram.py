@@ -47,9 +47,9 @@ from aiogram.types import (
     User,
 )
 
-from bot.app import App
-from bot.messages import MessageStore
-from bot.storage import GameStorage
+from bot.store.games import GameStore
+from bot.store.messages import MessageStore
+from bot.telegram.app import App
 
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
 BOT_USER = User(id=123456, is_bot=True, first_name="Dominoes", username="dominoes_test_bot")
@@ -333,7 +333,7 @@ def user(user_id: int, first_name: str = "Alice", language_code: str | None = "e
 
 class TelegramHarness:
     """Feeds real `Update`s through the dispatcher and reads what the fake received.
-    After each update the pacer runs until nothing is due (unless `auto_settle` is
+    After each update the worker runs until nothing is due (unless `auto_settle` is
     off): the group's messages are then what the update led to."""
 
     def __init__(
@@ -342,19 +342,19 @@ class TelegramHarness:
         bot: Bot,
         fake: FakeTelegram,
         messages: MessageStore,
-        storage: GameStorage,
+        storage: GameStore,
         *,
         auto_settle: bool = True,
     ) -> None:
-        self.dp, self.pacer, self.bot, self.fake = app.dispatcher, app.pacer, bot, fake
+        self.dp, self.worker, self.bot, self.fake = app.dispatcher, app.worker, bot, fake
         self.messages, self.storage = messages, storage
         self.auto_settle = auto_settle
         self._updates = itertools.count(1)
         self._queries = itertools.count(1)
 
     async def settle(self) -> None:
-        """Let the pacer send everything that is due now."""
-        await self.pacer.settle()
+        """Let the worker send everything that is due now."""
+        await self.worker.settle()
 
     async def _feed(self, update: Update) -> None:
         await self.dp.feed_update(self.bot, update)

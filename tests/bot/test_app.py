@@ -1,9 +1,6 @@
-"""Wiring: command menus per language; the layers keep their dependencies."""
+"""Wiring: command menus per language; the store the settings ask for."""
 
 from __future__ import annotations
-
-import ast
-from pathlib import Path
 
 import pytest
 from aiogram import Bot
@@ -13,12 +10,10 @@ from pydantic import SecretStr
 from redis.asyncio import Redis
 
 from bot.__main__ import open_store
-from bot.app import register_commands
 from bot.config import Settings
+from bot.telegram.app import register_commands
 from tests.bot.telegram import FakeTelegram
 from texts import LANGUAGES, Texts
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_commands_are_registered_in_every_language(
@@ -41,30 +36,6 @@ async def test_commands_are_registered_in_every_language(
         commands = {c.command: c.description for c in call.params["commands"]}
         assert set(commands) == {"kozel", "new", "leave", "stop", "score", "rules", "help"}
         assert commands["kozel"] == texts.get(lang, "cmd-kozel")
-
-
-def imports_of(module: str) -> set[str]:
-    tree = ast.parse((ROOT / "bot" / f"{module}.py").read_text())
-    roots: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            roots.update(a.name.split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            roots.add(node.module.split(".")[0])
-    return roots
-
-
-def test_use_cases_storage_and_record_know_nothing_of_telegram() -> None:
-    for module in ("service", "storage", "record", "config"):
-        assert "aiogram" not in imports_of(module), module
-
-
-def test_the_bot_reads_no_engine_state_when_rendering() -> None:
-    """Renderers and keyboards see views only (R8): never `match.state`."""
-    for module in ("render", "keyboards"):
-        source = (ROOT / "bot" / f"{module}.py").read_text()
-        assert "state." not in source, module
-        assert "Match.from_dict" not in source, module
 
 
 def test_without_redis_url_the_store_is_in_memory_and_says_so(

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callbacks import ActionData, EndCode, GameAction, MenuData, MoveData, StopData
-from bot.keyboards import END_CODES, game_keyboard, menu_keyboard, move_buttons
-from bot.record import BotSeat, GameRecord, GameStatus, Seat
+from bot.game.actions import GameAction
+from bot.game.record import GameRecord, GameStatus
+from bot.game.seats import BotSeat, Seat
+from bot.telegram.callbacks import ActionData, EndCode, MenuData, MoveData, StopData
+from bot.telegram.keyboards import END_CODES, game_keyboard, menu_keyboard, move_buttons
 from core.engine import Match
 from core.line import End
 from core.players import Level

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot import lobby
-from bot.record import BotSeat, GameRecord, GameStatus, HumanSeat
-from bot.service import Person, RefusalCode, RefusalError
+from bot.game import lobby
+from bot.game.errors import RefusalCode, RefusalError
+from bot.game.people import Person
+from bot.game.record import GameRecord, GameStatus
+from bot.game.seats import BotSeat, HumanSeat
 from core.players import Level
 from core.variants import Variant
 from tests.bot.factories import NOW

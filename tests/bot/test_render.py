@@ -6,8 +6,9 @@ import dataclasses
 
 import pytest
 
-from bot.record import BotSeat, GameRecord, GameStatus, Seat
-from bot.render import RecordNames, escape_name, game_text
+from bot.game.record import GameRecord, GameStatus
+from bot.game.seats import BotSeat, Seat
+from bot.telegram.render import RecordNames, escape_name, game_text
 from core.engine import Match
 from core.events import (
     Drew,

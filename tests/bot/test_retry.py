@@ -10,7 +10,7 @@ from aiogram import Bot
 from aiogram.exceptions import TelegramRetryAfter
 from aiogram.methods import SendMessage
 
-from bot.retry import RetryAfterMiddleware, paced
+from bot.telegram.retry import RetryAfterMiddleware, paced
 
 METHOD = SendMessage(chat_id=1, text="hi")
 

@@ -8,9 +8,12 @@ import random
 import pytest
 from fakeredis import FakeAsyncRedis
 
-from bot.record import BotSeat, GameRecord, GameStatus, HumanSeat
-from bot.service import GameOptions, GameService, Person, RefusalCode, RefusalError
-from bot.storage import GameStorage
+from bot.game.errors import RefusalCode, RefusalError
+from bot.game.games import GameOptions, GameService
+from bot.game.people import Person
+from bot.game.record import GameRecord, GameStatus
+from bot.game.seats import BotSeat, HumanSeat
+from bot.store.games import GameStorage
 from core.engine import Match
 from core.players import Level
 from core.variants import Variant

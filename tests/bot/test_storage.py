@@ -8,17 +8,17 @@ from datetime import timedelta
 import pytest
 from fakeredis import FakeAsyncRedis, FakeRedis, FakeServer
 
-import bot.storage
-from bot import lobby
-from bot.messages import MessageStore, Sent
-from bot.record import GameRecord, GameStatus
-from bot.service import Person
-from bot.storage import (
+import bot.store.games
+from bot.game import lobby
+from bot.game.people import Person
+from bot.game.record import GameRecord, GameStatus
+from bot.store.games import (
     ChatBusyError,
     GameStorage,
     StorageUnavailableError,
     VersionConflictError,
 )
+from bot.store.messages import MessageStore, Sent
 from core.variants import Variant
 from tests.bot.factories import solo_record
 
@@ -75,14 +75,14 @@ async def test_a_write_between_watch_and_exec_is_a_conflict(
     the check but before EXEC makes EXEC fail (WATCH) instead of being overwritten."""
     stored = await storage.create(solo_record())
     intruder = stored.model_copy(update={"version": 2, "seed": 42})
-    real_check = bot.storage._stored_version
+    real_check = bot.store.games._stored_version
 
     def check_then_someone_writes(raw: bytes | str | None) -> int | None:
         version = real_check(raw)
         FakeRedis(server=server).set(f"dominoes:game:{stored.game_id}", intruder.to_json())
         return version
 
-    monkeypatch.setattr(bot.storage, "_stored_version", check_then_someone_writes)
+    monkeypatch.setattr(bot.store.games, "_stored_version", check_then_someone_writes)
     with pytest.raises(VersionConflictError):
         await storage.save(stored.model_copy(update={"seed": 1}))
     monkeypatch.undo()

@@ -7,13 +7,15 @@ import asyncio
 
 from aiogram import Bot
 
-from bot import lobby
-from bot.groups import GroupService
-from bot.messages import MessageStore
-from bot.pacing import Pace, Pacer
-from bot.record import BotSeat, GameRecord, GameStatus, NoticeKind, Seat, SeatNotice
-from bot.service import GameService, Person
-from bot.table import announcements, lobby_content, table_content
+from bot.game import lobby
+from bot.game.games import GameService
+from bot.game.groups import GroupService
+from bot.game.people import Person
+from bot.game.record import GameRecord, GameStatus, NoticeKind, SeatNotice
+from bot.game.seats import BotSeat, Seat
+from bot.store.messages import MessageStore
+from bot.telegram.pacing import Pace, Pacer
+from bot.telegram.table import announcements, lobby_content, table_content
 from core.engine import Match
 from core.events import Redealt
 from core.players import Level

@@ -10,7 +10,7 @@ import pytest
 from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
-from bot.service import RefusalCode
+from bot.game.errors import RefusalCode
 from tests.bot.telegram import check_html
 from texts import LANGUAGES, Texts, source_files
 

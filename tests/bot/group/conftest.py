@@ -6,13 +6,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.storage import GameStorage
+from bot.store.games import GameStore
 from tests.bot.group.privacy import PrivacyGuard
 from tests.bot.telegram import FakeTelegram
 
 
 @pytest.fixture(autouse=True)
-def privacy(fake: FakeTelegram, storage: GameStorage) -> Iterator[PrivacyGuard]:
+def privacy(fake: FakeTelegram, storage: GameStore) -> Iterator[PrivacyGuard]:
     guard = PrivacyGuard(storage)
     fake.observers.append(guard)
     yield guard

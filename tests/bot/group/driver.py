@@ -3,10 +3,9 @@ lobby and the table, moves from each person's private message."""
 
 from __future__ import annotations
 
-from bot.record import GameRecord, GameStatus
+from bot.game.state import Game, HandOver, Playing
 from core.engine import Match
 from core.state import Phase
-from core.views import public_view
 from tests.bot.telegram import Call, StoredMessage, TelegramHarness, alert_of, user
 
 GROUP = -4001  # a basic group
@@ -20,7 +19,7 @@ EVE = user(5005, "Eve")  # in the group, never at the table
 PEOPLE = {u.id: u for u in (ALICE, BOB, CAROL, DAVE, EVE)}
 
 
-async def game_in(harness: TelegramHarness, chat_id: int = GROUP) -> GameRecord:
+async def game_in(harness: TelegramHarness, chat_id: int = GROUP) -> Game:
     record = await harness.storage.load_for_chat(chat_id)
     assert record is not None, f"no game in {chat_id}"
     return record
@@ -50,7 +49,7 @@ async def tap(harness: TelegramHarness, who_id: int, message: StoredMessage, lab
 
 async def open_lobby(
     harness: TelegramHarness, command: str = "/kozel", chat_id: int = GROUP
-) -> GameRecord:
+) -> Game:
     await harness.send(ALICE, command, chat_id=chat_id)
     return await game_in(harness, chat_id)
 
@@ -62,20 +61,25 @@ async def seat_everyone(harness: TelegramHarness, *joiners: int, chat_id: int = 
         assert alert_of(answer) is None, alert_of(answer)
 
 
-def phase_of(record: GameRecord) -> Phase:
-    return public_view(Match.from_dict(record.engine)).phase
+def match_of(game: Game) -> Match:
+    """The game's engine (the game has a match)."""
+    assert game.match is not None
+    return game.match
 
 
-async def play_one_move(harness: TelegramHarness, chat_id: int = GROUP) -> GameRecord:
+def phase_of(game: Game) -> Phase:
+    return game.public_view().phase
+
+
+async def play_one_move(harness: TelegramHarness, chat_id: int = GROUP) -> Game:
     """The person to move presses their first move; between hands, someone deals."""
     record = await game_in(harness, chat_id)
-    match = Match.from_dict(record.engine)
-    if match.hand_over:
+    if isinstance(record.state, HandOver):
         dealer = record.humans()[0][1].user_id
         answer = await tap(harness, dealer, await table(harness, chat_id), "Next hand")
     else:
-        assert match.turn is not None
-        mover = record.human(match.turn)
+        assert isinstance(record.state, Playing)
+        mover = record.human(record.state.turn)
         message = await hand(harness, mover.user_id, chat_id)
         buttons = message.buttons()
         assert buttons, f"the mover has no buttons:\n{message.text}"
@@ -86,11 +90,11 @@ async def play_one_move(harness: TelegramHarness, chat_id: int = GROUP) -> GameR
 
 async def play_to_the_end(
     harness: TelegramHarness, chat_id: int = GROUP, limit: int = 3000
-) -> GameRecord:
+) -> Game:
     """Moves and deals until the match has a result."""
     for _ in range(limit):
         record = await game_in(harness, chat_id)
-        if record.status is not GameStatus.ACTIVE:
+        if not record.is_active:
             return record
         await play_one_move(harness, chat_id)
     raise AssertionError("the match did not end")

@@ -10,13 +10,11 @@ from dataclasses import dataclass, field
 
 from aiogram.methods import AnswerCallbackQuery, EditMessageText, SendMessage
 
-from bot.callbacks import MoveData
-from bot.record import GameRecord
-from bot.storage import GameStorage
-from core.engine import Match
+from bot.game.state import Game, Playing
+from bot.store.games import GameStore
+from bot.telegram.callbacks import MoveData
 from core.state import Phase
 from core.tiles import Tile
-from core.views import public_view, seat_view
 from tests.bot.telegram import Call, check_html
 
 TILE = re.compile(r"(\d)\|(\d)")
@@ -27,26 +25,25 @@ def tiles_in(text: str) -> set[Tile]:
     return {Tile(min(int(a), int(b)), max(int(a), int(b))) for a, b in TILE.findall(text)}
 
 
-def _visible(record: GameRecord, user_id: int | None) -> frozenset[Tile]:
+def _visible(record: Game, user_id: int | None) -> frozenset[Tile]:
     """What `user_id` (None: the group) may see of the game now."""
-    if not record.engine:
+    if record.match is None:
         return frozenset()
-    match = Match.from_dict(record.engine)
-    view = public_view(match)
+    view = record.public_view()
     if view.phase is not Phase.PLAYING:
         return ALL_TILES  # R8.3: every hand is revealed
     line = frozenset(Tile(min(t), max(t)) for t in view.line)
     seat = record.seat_of(user_id) if user_id is not None else None
     if seat is None:
         return line
-    return line | frozenset(seat_view(match, seat).hand)
+    return line | frozenset(record.seat_view(seat).hand)
 
 
 @dataclass
 class PrivacyGuard:
     """An observer for `FakeTelegram`; `violations` must stay empty."""
 
-    storage: GameStorage
+    storage: GameStore
     violations: list[str] = field(default_factory=list)
     checked: int = 0
 
@@ -89,7 +86,7 @@ class PrivacyGuard:
         if record is None:
             self.violations.append(f"move button of an unknown game in chat {chat_id}")
             return
-        turn = Match.from_dict(record.engine).turn
-        mover = record.seats[turn] if turn is not None else None
+        state = record.state
+        mover = state.seats[state.turn] if isinstance(state, Playing) else None
         if mover is None or mover.kind != "human" or mover.chat_id != chat_id:
             self.violations.append(f"move buttons sent to chat {chat_id}, not to the mover")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from aiogram.utils.deep_linking import create_start_link
 
-from bot.record import BotSeat, GameRecord, GameStatus, HumanSeat
-from bot.service import GameService
-from core.engine import Match
+from bot.game.seats import BotSeat, HumanSeat
+from bot.game.state import Game, Lobby, Stopped
+from bot.store.games import GameStore
 from core.players import Level
 from core.variants import Variant
 from tests.bot.group.driver import (
@@ -20,6 +20,7 @@ from tests.bot.group.driver import (
     OTHER_GROUP,
     game_in,
     hand,
+    match_of,
     open_lobby,
     seat_everyone,
     table,
@@ -33,7 +34,7 @@ async def test_kozel_opens_a_lobby_with_two_teams_and_seats_its_opener(
     harness: TelegramHarness, texts: Texts
 ) -> None:
     record = await open_lobby(harness)
-    assert record.status is GameStatus.LOBBY
+    assert isinstance(record.state, Lobby)
     lobby = await table(harness)
     assert lobby.chat_id == GROUP
     assert "<b>Kozel</b>" in lobby.text
@@ -54,10 +55,10 @@ async def test_the_game_starts_when_the_fourth_person_joins(
     await open_lobby(harness)
     lobby_id = (await table(harness)).message_id
     await seat_everyone(harness, BOB.id, CAROL.id)
-    assert (await game_in(harness)).status is GameStatus.LOBBY
+    assert isinstance((await game_in(harness)).state, Lobby)
     await seat_everyone(harness, DAVE.id)
     record = await game_in(harness)
-    assert record.status is GameStatus.ACTIVE
+    assert record.is_active
     assert [s.user_id for _, s in record.humans()] == [ALICE.id, BOB.id, CAROL.id, DAVE.id]
     # The lobby turned into the table: the same message, edited.
     assert (await table(harness)).message_id == lobby_id
@@ -75,8 +76,8 @@ async def test_the_game_starts_when_the_fourth_person_joins(
     assert "Партия в" in (await hand(harness, BOB.id)).text
 
 
-def record_turn(record: GameRecord) -> int:
-    turn = Match.from_dict(record.engine).turn
+def record_turn(record: Game) -> int:
+    turn = match_of(record).turn
     assert turn is not None
     return turn
 
@@ -91,7 +92,7 @@ async def test_a_person_who_never_started_the_bot_joins_through_the_deep_link(
     assert link == f"https://t.me/dominoes_test_bot?start=join-{record.game_id}"
     assert answer.params["url"] == link  # the press opens the private chat at once
     record = await game_in(harness)
-    assert [h.user_id for _, h in record.group.lobby_humans()] == [ALICE.id]  # type: ignore[union-attr]
+    assert [h.user_id for _, h in record.humans()] == [ALICE.id]  # type: ignore[union-attr]
     lobby = await table(harness)
     invite = lobby.button("Open my chat")
     assert invite.url == link
@@ -99,7 +100,7 @@ async def test_a_person_who_never_started_the_bot_joins_through_the_deep_link(
     # One tap on Start in the private chat sends /start with the payload: Bob is in.
     await harness.send(BOB, f"/start join-{record.game_id}")
     record = await game_in(harness)
-    assert [h.user_id for _, h in record.group.lobby_humans()] == [ALICE.id, BOB.id]  # type: ignore[union-attr]
+    assert [h.user_id for _, h in record.humans()] == [ALICE.id, BOB.id]  # type: ignore[union-attr]
     assert "Боб" not in (await table(harness)).text
     assert "2. Bob" in (await table(harness)).text
     assert (await hand(harness, BOB.id)).text == texts.get(
@@ -115,11 +116,11 @@ async def test_only_the_opener_or_an_admin_can_cancel(
     before = await game_in(harness)
     answer = await tap(harness, BOB.id, await table(harness), "Cancel")
     assert alert_of(answer) == texts.get("ru", "refusal-not-allowed")
-    assert await game_in(harness) == before
+    assert (await game_in(harness)).record == before.record
     harness.fake.admins[GROUP] = {EVE.id}
     answer = await tap(harness, EVE.id, await table(harness), "Cancel")
     assert alert_of(answer) is None
-    assert (await game_in(harness)).status is GameStatus.STOPPED
+    assert isinstance((await game_in(harness)).state, Stopped)
     assert (await table(harness)).text == texts.get("en", "lobby-cancelled")
     assert (await table(harness)).buttons() == []
     assert (await hand(harness, BOB.id)).text == texts.get(
@@ -127,14 +128,14 @@ async def test_only_the_opener_or_an_admin_can_cancel(
     )
     # The group is free for another game.
     await harness.send(BOB, "/new", chat_id=GROUP)
-    assert (await game_in(harness)).status is GameStatus.LOBBY
+    assert isinstance((await game_in(harness)).state, Lobby)
 
 
 async def test_the_opener_cancels_without_asking_telegram(harness: TelegramHarness) -> None:
     await open_lobby(harness)
     answer = await tap(harness, ALICE.id, await table(harness), "Cancel")
     assert alert_of(answer) is None
-    assert (await game_in(harness)).status is GameStatus.STOPPED
+    assert isinstance((await game_in(harness)).state, Stopped)
     assert harness.fake.named("getChatMember") == []
 
 
@@ -152,31 +153,31 @@ async def test_bots_fill_the_table_and_start_starts(harness: TelegramHarness) ->
     lobby = await table(harness)
     await tap(harness, ALICE.id, lobby, "+ Bot")
     record = await game_in(harness)
-    assert record.group is not None
-    assert record.group.lobby[1] == BotSeat(level=Level.HARD)
+    assert record.in_group
+    assert record.seats[1] == BotSeat(level=Level.HARD)
     assert "2 · bot (Hard)" in [b.text for b in (await table(harness)).buttons()]
     # A group member who is not seated may not fill the table.
     answer = await tap(harness, EVE.id, await table(harness), "Start")
     assert alert_of(answer) is not None
     await tap(harness, ALICE.id, await table(harness), "Start")
     record = await game_in(harness)
-    assert record.status is GameStatus.ACTIVE
+    assert record.is_active
     assert [s.kind for s in record.seats] == ["human", "bot", "bot", "bot"]
 
 
 async def test_the_lobby_settings(harness: TelegramHarness, texts: Texts) -> None:
     await open_lobby(harness, "/new block 3")
     record = await game_in(harness)
-    assert record.group is not None
-    assert (record.group.variant, record.group.n_players) == (Variant.BLOCK, 3)
+    assert record.in_group
+    assert (record.settings.variant, record.settings.n_players) == (Variant.BLOCK, 3)
     answer = await tap(harness, BOB.id, await table(harness), "3 players")
     assert alert_of(answer) == texts.get("ru", "refusal-not-allowed")
     await tap(harness, ALICE.id, await table(harness), "3 players")
     await tap(harness, ALICE.id, await table(harness), "To 100")
     await tap(harness, ALICE.id, await table(harness), "Block game")
     record = await game_in(harness)
-    assert record.group is not None
-    assert (record.group.variant, record.group.n_players, record.group.target) == (
+    assert record.in_group
+    assert (record.settings.variant, record.settings.n_players, record.settings.target) == (
         Variant.KOZEL,
         4,
         150,
@@ -188,28 +189,28 @@ async def test_seat_buttons_choose_a_partner(harness: TelegramHarness, texts: Te
     await open_lobby(harness)
     await tap(harness, BOB.id, await table(harness), "3 · free")
     record = await game_in(harness)
-    assert record.group is not None
-    assert isinstance(record.group.lobby[2], HumanSeat)
+    assert record.in_group
+    assert isinstance(record.seats[2], HumanSeat)
     assert "Team 1: 1. Alice · 3. Bob" in (await table(harness)).text
     answer = await tap(harness, CAROL.id, await table(harness), "1 · Alice")
     assert alert_of(answer) == texts.get("fr", "refusal-seat-taken")
     await tap(harness, BOB.id, await table(harness), "3 · Bob")  # his own seat: he stands up
     record = await game_in(harness)
-    assert record.group is not None
-    assert record.group.lobby[2] is None
+    assert record.in_group
+    assert record.seats[2] is None
     assert (await hand(harness, BOB.id)).text.startswith("Вас больше нет")
     answer = await tap(harness, BOB.id, await table(harness), "Leave")
     assert alert_of(answer) == texts.get("ru", "refusal-not-seated")
 
 
 async def test_a_person_plays_in_two_groups_at_once(
-    harness: TelegramHarness, service: GameService
+    harness: TelegramHarness, storage: GameStore
 ) -> None:
     await open_lobby(harness, chat_id=GROUP)
     await open_lobby(harness, chat_id=OTHER_GROUP)
     first, second = await game_in(harness, GROUP), await game_in(harness, OTHER_GROUP)
     assert first.game_id != second.game_id
-    assert set(await service.storage.games_of(ALICE.id)) == {first.game_id, second.game_id}
+    assert set(await storage.games_of(ALICE.id)) == {first.game_id, second.game_id}
     mine = {
         (await hand(harness, ALICE.id, GROUP)).message_id,
         (await hand(harness, ALICE.id, OTHER_GROUP)).message_id,
@@ -217,4 +218,4 @@ async def test_a_person_plays_in_two_groups_at_once(
     assert len(mine) == 2  # one private message per game
     for chat_id in (GROUP, OTHER_GROUP):
         await tap(harness, ALICE.id, await table(harness, chat_id), "Start")
-        assert (await game_in(harness, chat_id)).status is GameStatus.ACTIVE
+        assert (await game_in(harness, chat_id)).is_active

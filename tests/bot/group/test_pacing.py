@@ -11,14 +11,15 @@ from typing import Any
 import pytest
 from aiogram.exceptions import TelegramForbiddenError
 from aiogram.methods import TelegramMethod
+from fakeredis import FakeAsyncRedis
 
-from bot.app import create_app
-from bot.pacing import Pace
-from bot.record import GameStatus
-from bot.service import GameService
-from core.engine import Match
+from bot.game.state import Stopped
+from bot.store.pace import Limit, Limits
+from bot.store.schedule import Schedule
+from bot.telegram.app import App, Pacing, create_app
+from bot.telegram.worker import Rhythm
 from core.state import Phase
-from tests.bot.conftest import FakeClock, FakeSleep
+from tests.bot.conftest import NO_LIMIT, QUICK_PACE, FakeClock, FakeSleep, quick_players
 from tests.bot.group.driver import (
     ALICE,
     BOB,
@@ -30,6 +31,7 @@ from tests.bot.group.driver import (
     group_edits,
     group_texts,
     hand,
+    match_of,
     open_lobby,
     phase_of,
     play_one_move,
@@ -41,8 +43,12 @@ from tests.bot.handlers.driver import open_game
 from tests.bot.telegram import FakeTelegram, TelegramHarness, alert_of
 from texts import Texts
 
-SLOW_TABLE = Pace(group_interval=10, bot_delay=0)
-READABLE = Pace(group_interval=3.5, bot_delay=1.5)
+SLOW_TABLE = Pacing(
+    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT), rhythm=Rhythm(bot_delay=0)
+)
+READABLE = Pacing(
+    limits=Limits(NO_LIMIT, Limit(interval=3.5), NO_LIMIT), rhythm=Rhythm(bot_delay=1.5)
+)
 
 
 def line_length(text: str) -> int:
@@ -60,7 +66,7 @@ async def started_kozel(harness: TelegramHarness, clock: FakeClock) -> None:
 
 async def mover_presses(harness: TelegramHarness) -> None:
     record = await game_in(harness)
-    turn = Match.from_dict(record.engine).turn
+    turn = match_of(record).turn
     assert turn is not None
     mover = record.human(turn).user_id
     message = await hand(harness, mover)
@@ -92,7 +98,7 @@ async def test_several_moves_make_one_table_edit(
     await harness.settle()
     assert len(group_edits(harness)) == edits + 1  # one edit, with the latest table
     record = await game_in(harness)
-    now = len(Match.from_dict(record.engine).state.line.chain)
+    now = len(match_of(record).state.line.chain)
     assert line_length((await table(harness)).text) == now > shown
 
 
@@ -113,9 +119,7 @@ async def test_a_429_on_the_table_is_retried_after_retry_after(
     await harness.settle()
     assert len(group_edits(harness)) == refused + 1  # only the latest content is sent
     record = await game_in(harness)
-    assert line_length((await table(harness)).text) == len(
-        Match.from_dict(record.engine).state.line.chain
-    )
+    assert line_length((await table(harness)).text) == len(match_of(record).state.line.chain)
 
 
 async def test_no_hand_result_is_lost_to_flood_control(
@@ -138,16 +142,24 @@ async def test_no_hand_result_is_lost_to_flood_control(
     assert len([t for t in group_texts(harness) if "is over:</b>" in t]) == 1
 
 
-async def test_a_direct_game_waits_out_a_429_and_retries(
-    harness: TelegramHarness, fake: FakeTelegram, sleep: FakeSleep
+async def test_a_direct_game_waits_out_a_429_and_shows_the_move_then(
+    harness: TelegramHarness, fake: FakeTelegram, sleep: FakeSleep, clock: FakeClock
 ) -> None:
+    """A 429 holds the chat for retry_after: nobody sleeps on it, and the latest game is
+    shown once the wait is over."""
     game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
     fake.flood(times=1, retry_after=3, chat_id=ALICE.id)
     before = game.text
     answer = await harness.press(ALICE, game, game.buttons()[0].callback_data or "")
     assert alert_of(answer) is None
-    assert sleep.waits == [3]
+    assert harness.fake.message(ALICE.id, game.message_id).text == before
+    clock.advance(2.9)
+    await harness.settle()
+    assert harness.fake.message(ALICE.id, game.message_id).text == before
+    clock.advance(0.1)
+    await harness.settle()
     assert harness.fake.message(ALICE.id, game.message_id).text != before
+    assert sleep.waits == []
 
 
 @pytest.mark.parametrize("pace", [READABLE], indirect=True)
@@ -160,13 +172,13 @@ async def test_bots_pause_and_never_cost_a_call_each(
     group_calls_before = len(group_edits(harness)) + len(group_texts(harness))
     decisions = 0
     while phase_of(record := await game_in(harness)) is Phase.PLAYING:
-        made = len(Match.from_dict(record.engine).state.decisions)
+        made = len(match_of(record).state.decisions)
         if (await hand(harness, ALICE.id)).buttons():
             await mover_presses(harness)
             continue
         clock.advance(0.5)
         await harness.settle()
-        after = len(Match.from_dict((await game_in(harness)).engine).state.decisions)
+        after = len(match_of(await game_in(harness)).state.decisions)
         assert after - made <= 1  # one bot at a time, 1.5 s apart
         decisions += after - made
     elapsed = (clock.now() - start).total_seconds()
@@ -178,12 +190,22 @@ async def test_bots_pause_and_never_cost_a_call_each(
 
 
 async def test_a_restart_picks_up_the_due_games(
-    harness: TelegramHarness, clock: FakeClock, service: GameService, texts: Texts
+    harness: TelegramHarness,
+    clock: FakeClock,
+    redis: FakeAsyncRedis,
+    texts: Texts,
+    app: App,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     await started_kozel(harness, clock)
     harness.auto_settle = False  # the process dies after saving, before telling anyone
+
+    async def dies(*_args: object, **_kwargs: object) -> None:
+        return None
+
+    monkeypatch.setattr(app.outbox, "deliver", dies)
     record = await game_in(harness)
-    turn = Match.from_dict(record.engine).turn
+    turn = match_of(record).turn
     assert turn is not None
     mover = record.human(turn).user_id
     message = await hand(harness, mover)
@@ -192,21 +214,19 @@ async def test_a_restart_picks_up_the_due_games(
     assert moved.version > record.version
     assert (await hand(harness, mover)).buttons()  # not told yet
 
-    restarted = create_app(harness.bot, service, texts, Pace(group_interval=0, bot_delay=0))
-    await restarted.pacer.settle()
+    restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    await restarted.worker.settle()
     assert (await hand(harness, mover)).buttons() == []
-    next_turn = Match.from_dict(moved.engine).turn
+    next_turn = match_of(moved).turn
     assert next_turn is not None
     assert (await hand(harness, moved.human(next_turn).user_id)).buttons()
-    assert line_length((await table(harness)).text) == len(
-        Match.from_dict(moved.engine).state.line.chain
-    )
+    assert line_length((await table(harness)).text) == len(match_of(moved).state.line.chain)
 
 
 async def test_two_processes_never_tell_the_group_twice(
     harness: TelegramHarness,
     clock: FakeClock,
-    service: GameService,
+    redis: FakeAsyncRedis,
     texts: Texts,
     fake: FakeTelegram,
 ) -> None:
@@ -216,8 +236,8 @@ async def test_two_processes_never_tell_the_group_twice(
         await play_one_move(harness)
     fake.fail_next.clear()
     clock.advance(5)
-    second = create_app(harness.bot, service, texts, Pace(group_interval=0, bot_delay=0))
-    await asyncio.gather(harness.settle(), second.pacer.settle())
+    second = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    await asyncio.gather(harness.settle(), second.worker.settle())
     assert len([t for t in group_texts(harness) if "is over:</b>" in t]) == 1
 
 
@@ -242,7 +262,7 @@ async def test_a_double_press_of_a_move_applies_it_once(
 ) -> None:
     await started_kozel(harness, clock)
     record = await game_in(harness)
-    turn = Match.from_dict(record.engine).turn
+    turn = match_of(record).turn
     assert turn is not None
     mover = record.human(turn).user_id
     message = await hand(harness, mover)
@@ -253,15 +273,16 @@ async def test_a_double_press_of_a_move_applies_it_once(
     assert sorted(a is None for a in alerts) == [False, True]
     after = await game_in(harness)
     assert after.version == record.version + 1
-    mine = [d for d in Match.from_dict(after.engine).state.decisions if d.seat == turn]
-    assert (
-        len(mine)
-        == len([d for d in Match.from_dict(record.engine).state.decisions if d.seat == turn]) + 1
-    )
+    mine = [d for d in match_of(after).state.decisions if d.seat == turn]
+    assert len(mine) == len([d for d in match_of(record).state.decisions if d.seat == turn]) + 1
 
 
 async def test_a_group_that_removed_the_bot_stops_its_game(
-    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, texts: Texts
+    harness: TelegramHarness,
+    clock: FakeClock,
+    fake: FakeTelegram,
+    texts: Texts,
+    redis: FakeAsyncRedis,
 ) -> None:
     await started_kozel(harness, clock)
 
@@ -274,15 +295,17 @@ async def test_a_group_that_removed_the_bot_stops_its_game(
     fake.fail_next.append(removed)
     await mover_presses(harness)
     record = await game_in(harness)
-    assert record.status is GameStatus.STOPPED
+    assert isinstance(record.state, Stopped)
     assert texts.get("en", "game-stopped") in (await hand(harness, ALICE.id)).text
-    assert await harness.storage.due_games(now=clock.now().timestamp() + 1e6) == []
+    assert await Schedule(redis).due_games(now=clock.now().timestamp() + 1e6) == []
 
 
 @pytest.mark.errors_expected
-async def test_an_unexpected_failure_is_tried_again_later(
+async def test_an_unexpected_failure_while_showing_a_move_is_tried_again(
     harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram
 ) -> None:
+    """The move is saved and its press answered without an alert; the table that could
+    not be edited is edited by the worker."""
     await started_kozel(harness, clock)
     failed: list[str] = []
 
@@ -293,11 +316,36 @@ async def test_an_unexpected_failure_is_tried_again_later(
         return None
 
     fake.fail_next.append(once)
-    await mover_presses(harness)
-    edits = len(group_edits(harness))
-    clock.advance(29)
+    before = await game_in(harness)
+    await mover_presses(harness)  # asserts the press got no alert
+    assert failed == ["editMessageText"]
+    after = await game_in(harness)
+    assert after.version > before.version
+    assert line_length((await table(harness)).text) == len(match_of(after).state.line.chain)
+
+
+@pytest.mark.errors_expected
+async def test_a_direct_game_that_could_not_be_shown_is_shown_after_a_pause(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram
+) -> None:
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+    failed: list[str] = []
+
+    def once(method: TelegramMethod[Any]) -> Exception | None:
+        if not failed:
+            failed.append(method.__api_method__)
+            return RuntimeError("the network hiccups")
+        return None
+
+    fake.fail_next.append(once)
+    before = game.text
+    answer = await harness.press(ALICE, game, game.buttons()[0].callback_data or "")
+    assert alert_of(answer) is None
+    assert harness.fake.message(ALICE.id, game.message_id).text == before
+    backoff = QUICK_PACE.timing.backoff
+    clock.advance(backoff - 0.5)
     await harness.settle()
-    assert len(group_edits(harness)) == edits
-    clock.advance(1)
+    assert harness.fake.message(ALICE.id, game.message_id).text == before
+    clock.advance(0.5)
     await harness.settle()
-    assert len(group_edits(harness)) == edits + 1
+    assert harness.fake.message(ALICE.id, game.message_id).text != before

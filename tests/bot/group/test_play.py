@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.callbacks import ActionData, GameAction, GroupData, MoveData
-from bot.groups import GroupAction
-from bot.record import GameRecord, GameStatus
-from core.engine import Match
+from bot.game.actions import GameAction, GroupAction
+from bot.game.state import Finished, Game, Lobby, Stopped
+from bot.telegram.callbacks import ActionData, GroupData, MoveData
 from core.state import Phase
 from tests.bot.group.driver import (
     ALICE,
@@ -23,6 +22,7 @@ from tests.bot.group.driver import (
     game_in,
     group_texts,
     hand,
+    match_of,
     open_lobby,
     phase_of,
     play_one_move,
@@ -38,17 +38,17 @@ from texts import Texts
 FOUR = (BOB.id, CAROL.id, DAVE.id)
 
 
-async def kozel_of_four(harness: TelegramHarness) -> GameRecord:
+async def kozel_of_four(harness: TelegramHarness) -> Game:
     await open_lobby(harness)
     await seat_everyone(harness, *FOUR)
     record = await game_in(harness)
-    assert record.status is GameStatus.ACTIVE
+    assert record.is_active
     return record
 
 
-async def mover_message(harness: TelegramHarness) -> tuple[GameRecord, int, StoredMessage]:
+async def mover_message(harness: TelegramHarness) -> tuple[Game, int, StoredMessage]:
     record = await game_in(harness)
-    turn = Match.from_dict(record.engine).turn
+    turn = match_of(record).turn
     assert turn is not None
     mover = record.human(turn).user_id
     return record, mover, await hand(harness, mover)
@@ -66,12 +66,12 @@ async def test_a_whole_kozel_match_to_101_with_four_people_then_a_bot(
     assert (await game_in(harness)).seats[3].kind == "bot"
     record = await play_to_the_end(harness)
 
-    assert record.status is GameStatus.FINISHED
-    result = Match.from_dict(record.engine).match_result
+    assert isinstance(record.state, Finished)
+    result = match_of(record).match_result
     assert result is not None
     assert result.goats is not None
     assert result.scores[result.goats] >= 101
-    results = Match.from_dict(record.engine).state.results
+    results = match_of(record).state.results
     posted = group_texts(harness)
     hand_ends = [t for t in posted if "is over:</b>" in t]
     assert len(hand_ends) == len(results) > 1  # every hand told, once
@@ -112,13 +112,13 @@ async def test_draw_and_block_games_with_two_to_four_players(
     for _ in range(bots):
         await tap(harness, ALICE.id, await table(harness), "+ Bot")
     record = await game_in(harness)
-    if record.status is GameStatus.LOBBY:
+    if isinstance(record.state, Lobby):
         await tap(harness, ALICE.id, await table(harness), "Start")
     record = await game_in(harness)
     assert len(record.seats) == int(command[-1])
     assert len(record.humans()) == 1 + len(people)
     record = await play_to_the_end(harness)
-    assert record.status is GameStatus.FINISHED
+    assert isinstance(record.state, Finished)
     assert "the match</b>" in harness.fake.last_in(GROUP).text
 
 
@@ -144,7 +144,7 @@ async def test_non_players_and_players_out_of_turn_change_nothing(
     )
     assert alert_of(answer) is not None
 
-    assert await game_in(harness) == record
+    assert (await game_in(harness)).record == record.record
     assert (await table(harness)).text == table_before
     # The mover's press still works afterwards.
     assert alert_of(await harness.press(PEOPLE[mover], message, data)) is None
@@ -157,7 +157,7 @@ async def test_a_forged_tile_is_refused(harness: TelegramHarness) -> None:
     forged = genuine.model_copy(update={"tile": "9-9"})
     answer = await harness.press(PEOPLE[mover], message, forged.pack())
     assert alert_of(answer) is not None
-    assert await game_in(harness) == record
+    assert (await game_in(harness)).record == record.record
 
 
 async def test_a_player_leaves_mid_match_and_takes_the_seat_back_between_hands(
@@ -195,7 +195,7 @@ async def test_taking_a_seat_without_a_private_chat_goes_through_the_deep_link(
     harness.fake.unreachable.add(EVE.id)
     answer = await tap(harness, EVE.id, await table(harness), "Play for Bot 3")
     assert answer.params["url"] == f"https://t.me/dominoes_test_bot?start=seat-{record.game_id}-2"
-    assert await game_in(harness) == record
+    assert (await game_in(harness)).record == record.record
     await harness.send(EVE, f"/start seat-{record.game_id}-2")
     record = await game_in(harness)
     assert record.seat_of(EVE.id) == 2
@@ -210,7 +210,7 @@ async def test_the_last_person_to_leave_ends_the_game(
     await tap(harness, ALICE.id, await table(harness), "Start")
     await harness.send(ALICE, "/leave", chat_id=GROUP)
     record = await game_in(harness)
-    assert record.status is GameStatus.STOPPED
+    assert isinstance(record.state, Stopped)
     assert texts.get("en", "notice-all-left") in group_texts(harness)
     assert texts.get("en", "game-stopped") in (await table(harness)).text
 
@@ -236,13 +236,13 @@ async def test_stop_in_the_group_asks_and_only_the_opener_or_an_admin_may(
     assert confirm.text == texts.get("ru", "group-stop-confirm")
     answer = await tap(harness, BOB.id, confirm, "Да, бросить")
     assert alert_of(answer) == texts.get("ru", "refusal-not-allowed")
-    assert (await game_in(harness)).status is GameStatus.ACTIVE
+    assert (await game_in(harness)).is_active
     await tap(harness, ALICE.id, confirm, "Нет, играем дальше")
     assert harness.fake.message(GROUP, confirm.message_id).text == texts.get("en", "stop-kept")
     await harness.send(ALICE, "/stop", chat_id=GROUP)
     confirm = harness.fake.last_in(GROUP)
     await tap(harness, ALICE.id, confirm, "Yes, abandon it")
-    assert (await game_in(harness)).status is GameStatus.STOPPED
+    assert isinstance((await game_in(harness)).state, Stopped)
     assert harness.fake.message(GROUP, confirm.message_id).text == texts.get("en", "group-stopped")
     assert texts.get("en", "game-stopped") in (await table(harness)).text
     for person in (ALICE, BOB, CAROL, DAVE):
@@ -263,10 +263,10 @@ async def test_rematch_opens_a_new_table_with_the_same_players(harness: Telegram
     await tap(harness, BOB.id, summary, "Rematch")
     second = await game_in(harness)
     assert second.game_id != first.game_id
-    assert second.status is GameStatus.ACTIVE
+    assert second.is_active
     assert [s.user_id for _, s in second.humans()] == [ALICE.id, BOB.id]
     assert (await table(harness)).message_id != first_table
-    if not Match.from_dict(second.engine).hand_over:  # a deal may block at once (R6.2)
+    if not match_of(second).hand_over:  # a deal may block at once (R6.2)
         assert (await hand(harness, ALICE.id)).buttons() or (await hand(harness, BOB.id)).buttons()
     answer = await tap(harness, ALICE.id, summary, "Rematch")
     assert alert_of(answer) is not None  # the rematch is running already
@@ -320,4 +320,4 @@ async def test_old_lobby_buttons_and_seats_mid_hand_are_refused(
     answer = await harness.press(EVE, await table(harness), take)
     assert alert_of(answer) == texts.get("en", "refusal-not-between-hands")
     assert len(harness.fake.named("sendMessage")) == sent_before  # nothing sent to Eve
-    assert await game_in(harness) == record
+    assert (await game_in(harness)).record == record.record

@@ -3,7 +3,7 @@ wrong chat; names full of markup or emoji."""
 
 from __future__ import annotations
 
-from bot.service import GameService
+from bot.game.games import Games
 from tests.bot.handlers.driver import ALICE, open_game
 from tests.bot.telegram import TelegramHarness, alert_of, user
 from texts import Texts
@@ -36,7 +36,7 @@ async def test_names_full_of_markup_are_shown_as_text(harness: TelegramHarness) 
 
 
 async def test_three_hundred_emoji_in_a_name_render(
-    harness: TelegramHarness, service: GameService
+    harness: TelegramHarness, games: Games
 ) -> None:
     emoji = user(3006, "👨‍👩‍👧‍👦" * 150 + "🎲" * 150, language_code="fr")
     await harness.send(emoji, "/start")
@@ -47,7 +47,7 @@ async def test_three_hundred_emoji_in_a_name_render(
         menu = harness.fake.message(menu.chat_id, menu.message_id)
         answer = await harness.press(emoji, menu, menu.buttons()[0].callback_data or "")
         assert alert_of(answer) is None
-    record = await service.game_for_chat(emoji.id)
+    record = await games.for_chat(emoji.id)
     assert record is not None
     assert len(record.human(0).name) <= 64
 
@@ -65,14 +65,14 @@ async def test_rules_per_variant(harness: TelegramHarness, texts: Texts) -> None
 
 
 async def test_lang_switches_texts_and_the_running_game(
-    harness: TelegramHarness, service: GameService, texts: Texts
+    harness: TelegramHarness, games: Games, texts: Texts
 ) -> None:
     game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
     await harness.send(ALICE, "/lang")
     chooser = harness.fake.last_in(ALICE.id)
     await harness.press(ALICE, chooser, chooser.button("Italiano").callback_data or "")
     assert harness.fake.message(ALICE.id, chooser.message_id).text == texts.get("it", "lang-set")
-    record = await service.game_for_chat(ALICE.id)
+    record = await games.for_chat(ALICE.id)
     assert record is not None
     assert record.human(0).language == "it"
     assert texts.get("it", "variant-block") in harness.fake.message(ALICE.id, game.message_id).text
@@ -92,7 +92,7 @@ async def test_score(harness: TelegramHarness, texts: Texts) -> None:
 
 
 async def test_stop_asks_first_then_ends_the_game(
-    harness: TelegramHarness, service: GameService, texts: Texts
+    harness: TelegramHarness, games: Games, texts: Texts
 ) -> None:
     await harness.send(ALICE, "/stop")
     assert harness.fake.last_in(ALICE.id).text == texts.get("en", "stop-none")
@@ -102,13 +102,13 @@ async def test_stop_asks_first_then_ends_the_game(
     await harness.send(ALICE, "/stop")
     confirm = harness.fake.last_in(ALICE.id)
     await harness.press(ALICE, confirm, confirm.button("No, keep playing").callback_data or "")
-    assert await service.active_game(ALICE.id) is not None
+    assert await games.live_for_chat(ALICE.id) is not None
 
     await harness.send(ALICE, "/stop")
     confirm = harness.fake.last_in(ALICE.id)
     yes = confirm.button("Yes, abandon it").callback_data or ""
     await harness.press(ALICE, confirm, yes)
-    assert await service.active_game(ALICE.id) is None
+    assert await games.live_for_chat(ALICE.id) is None
     shown = harness.fake.message(ALICE.id, game.message_id)
     assert texts.get("en", "game-stopped") in shown.text
     assert shown.buttons() == []
@@ -119,13 +119,13 @@ async def test_stop_asks_first_then_ends_the_game(
 
 
 async def test_play_while_playing_brings_the_game_back(
-    harness: TelegramHarness, service: GameService, texts: Texts
+    harness: TelegramHarness, games: Games, texts: Texts
 ) -> None:
     game = await open_game(harness, "Block game", "2 bots", "Medium", "100")
     old_move = game.buttons()[0].callback_data or ""
     old_buttons = [b.callback_data for b in game.buttons()]
     await harness.send(ALICE, "/play")
-    record = await service.game_for_chat(ALICE.id)
+    record = await games.for_chat(ALICE.id)
     assert record is not None
     new_id = await harness.private_message_id(record.game_id, ALICE.id)
     assert new_id is not None
@@ -141,7 +141,7 @@ async def test_play_while_playing_brings_the_game_back(
 
 
 async def test_commands_in_a_group_without_a_game(
-    harness: TelegramHarness, service: GameService, texts: Texts
+    harness: TelegramHarness, games: Games, texts: Texts
 ) -> None:
     expected = {
         "/play": "group-private-only",
@@ -155,7 +155,7 @@ async def test_commands_in_a_group_without_a_game(
     for command, key in expected.items():
         await harness.send(ALICE, command, chat_id=GROUP)
         assert harness.fake.last_in(GROUP).text == texts.get("en", key), command
-    assert await service.game_for_chat(GROUP) is None
+    assert await games.for_chat(GROUP) is None
 
 
 async def test_stray_text_gets_a_hint(harness: TelegramHarness, texts: Texts) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.record import GameStatus
-from bot.service import GameService
+from bot.game.games import Games
+from bot.game.state import Finished
 from tests.bot.handlers.driver import ALICE, open_game, play_to_the_end
 from tests.bot.telegram import TelegramHarness
 
@@ -21,7 +21,7 @@ from tests.bot.telegram import TelegramHarness
 )
 async def test_a_whole_match_by_button_presses(
     harness: TelegramHarness,
-    service: GameService,
+    games: Games,
     variant: str,
     opponents: str | None,
     level: str,
@@ -32,9 +32,9 @@ async def test_a_whole_match_by_button_presses(
     assert presses > 5
 
     final = harness.fake.message(game.chat_id, game.message_id)
-    record = await service.game_for_chat(ALICE.id)
+    record = await games.for_chat(ALICE.id)
     assert record is not None
-    assert record.status is GameStatus.FINISHED
+    assert isinstance(record.state, Finished)
     if variant == "Kozel":
         assert "goats" in final.text
     else:

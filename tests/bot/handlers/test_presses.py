@@ -10,10 +10,12 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.methods import EditMessageText, TelegramMethod
 from fakeredis import FakeServer
 
-from bot.callbacks import ActionData, EndCode, GameAction, MoveData
-from bot.record import GameRecord
-from bot.service import GameService
-from core.engine import Match
+from bot.game.actions import GameAction
+from bot.game.games import Games
+from bot.game.record import GameRecord
+from bot.game.state import Game
+from bot.store.games import GameStore
+from bot.telegram.callbacks import ActionData, EndCode, MoveData
 from tests.bot.handlers.driver import ALICE, open_game
 from tests.bot.telegram import StoredMessage, TelegramHarness, alert_of, user
 from texts import Texts
@@ -26,14 +28,17 @@ async def started(harness: TelegramHarness) -> StoredMessage:
     return await open_game(harness, "Draw game", "2 bots", "Easy", "100")
 
 
-async def stored(service: GameService) -> GameRecord:
-    record = await service.game_for_chat(ALICE.id)
-    assert record is not None
-    return record
+async def stored(games: Games) -> GameRecord:
+    """The stored record (records compare by content)."""
+    game = await games.for_chat(ALICE.id)
+    assert game is not None
+    return game.record
 
 
 def moves_of(record: GameRecord) -> int:
-    return len(Match.from_dict(record.engine).state.decisions)
+    match = Game.load(record).match
+    assert match is not None
+    return len(match.state.decisions)
 
 
 def first_move(game: StoredMessage) -> str:
@@ -44,15 +49,15 @@ def first_move(game: StoredMessage) -> str:
 
 
 async def test_a_repeated_press_is_refused_and_changes_nothing(
-    harness: TelegramHarness, service: GameService, texts: Texts
+    harness: TelegramHarness, games: Games, texts: Texts
 ) -> None:
     game = await started(harness)
     data = first_move(game)
     assert alert_of(await harness.press(ALICE, game, data)) is None
-    after_first = await stored(service)
+    after_first = await stored(games)
     answer = await harness.press(ALICE, game, data)
     assert alert_of(answer) == texts.get("en", "refusal-stale")
-    assert await stored(service) == after_first
+    assert await stored(games) == after_first
 
 
 async def test_a_stale_press_refreshes_the_message(harness: TelegramHarness) -> None:
@@ -82,21 +87,22 @@ async def test_a_stale_press_refreshes_the_message(harness: TelegramHarness) -> 
     ids=["no-such-tile", "junk-tile", "other-game", "future-version", "wrong-end"],
 )
 async def test_forged_move_buttons_are_refused(
-    harness: TelegramHarness, service: GameService, forge: object
+    harness: TelegramHarness, games: Games, forge: object
 ) -> None:
     game = await started(harness)
-    before = await stored(service)
+    before = await stored(games)
     genuine = MoveData.unpack(first_move(game))
     forged = forge(genuine)  # type: ignore[operator]
     answer = await harness.press(ALICE, game, forged.pack())
     if forged.end is not genuine.end and forged.tile == genuine.tile:
         # The other end can be legal too: then it is a fair move, not a forgery.
-        match = Match.from_dict(before.engine)
+        match = Game.load(before).match
+        assert match is not None
         fits = {(str(t), e.value[0] if e else "n") for t, e in match.legal_moves()}
         if (forged.tile, forged.end.value) in fits:
             return
     assert alert_of(answer) is not None
-    assert await stored(service) == before
+    assert await stored(games) == before
 
 
 @pytest.mark.parametrize(
@@ -113,44 +119,44 @@ async def test_forged_move_buttons_are_refused(
     ],
 )
 async def test_junk_callback_data_gets_an_alert(
-    harness: TelegramHarness, service: GameService, texts: Texts, data: str
+    harness: TelegramHarness, games: Games, texts: Texts, data: str
 ) -> None:
     game = await started(harness)
-    before = await stored(service)
+    before = await stored(games)
     answer = await harness.press(ALICE, game, data)
     assert alert_of(answer) in {
         texts.get("en", "refusal-unknown-button"),
         texts.get("en", "refusal-no-game"),
     }
-    assert await stored(service) == before
+    assert await stored(games) == before
 
 
 async def test_someone_else_pressing_the_game_gets_an_alert(
-    harness: TelegramHarness, service: GameService, texts: Texts
+    harness: TelegramHarness, games: Games, texts: Texts
 ) -> None:
     game = await started(harness)
-    before = await stored(service)
+    before = await stored(games)
     answer = await harness.press(BOB, game, first_move(game))
     assert alert_of(answer) == texts.get("en", "refusal-not-a-player")
-    assert await stored(service) == before
+    assert await stored(games) == before
 
 
 async def test_next_hand_pressed_mid_hand_is_stale(
-    harness: TelegramHarness, service: GameService, texts: Texts
+    harness: TelegramHarness, games: Games, texts: Texts
 ) -> None:
     game = await started(harness)
-    record = await stored(service)
+    record = await stored(games)
     data = ActionData(game=record.game_id, version=record.version, action=GameAction.NEXT_HAND)
     answer = await harness.press(ALICE, game, data.pack())
     assert alert_of(answer) == texts.get("en", "refusal-stale")
-    assert await stored(service) == record
+    assert await stored(games) == record
 
 
 async def test_a_double_press_at_once_applies_one_move(
-    harness: TelegramHarness, service: GameService
+    harness: TelegramHarness, games: Games
 ) -> None:
     game = await started(harness)
-    before = await stored(service)
+    before = await stored(games)
     data = first_move(game)
     first = harness.press_update(ALICE, game, data, "double-1")
     second = harness.press_update(ALICE, game, data, "double-2")
@@ -159,61 +165,64 @@ async def test_a_double_press_at_once_applies_one_move(
     )
     alerts = [alert_of(harness.answer_to(q)) for q in ("double-1", "double-2")]
     assert sorted(a is None for a in alerts) == [False, True]
-    after = await stored(service)
+    after = await stored(games)
     assert after.version == before.version + 1
-    mine = [d for d in Match.from_dict(after.engine).state.decisions if d.seat == 0]
+    match = Game.load(after).match
+    assert match is not None
+    mine = [d for d in match.state.decisions if d.seat == 0]
     assert len(mine) == 1
 
 
 async def test_a_store_outage_loses_nothing_and_says_so(
-    harness: TelegramHarness, service: GameService, server: FakeServer, texts: Texts
+    harness: TelegramHarness, games: Games, server: FakeServer, texts: Texts
 ) -> None:
     game = await started(harness)
-    before = await stored(service)
+    before = await stored(games)
     data = first_move(game)
     server.connected = False
     answer = await harness.press(ALICE, game, data)
     server.connected = True
     assert alert_of(answer) == texts.get("en", "error-storage")
-    assert await stored(service) == before
+    assert await stored(games) == before
     assert alert_of(await harness.press(ALICE, game, data)) is None
-    assert moves_of(await stored(service)) > moves_of(before)
+    assert moves_of(await stored(games)) > moves_of(before)
 
 
 async def test_an_outage_while_saving_loses_nothing(
     harness: TelegramHarness,
-    service: GameService,
+    games: Games,
+    storage: GameStore,
     server: FakeServer,
     texts: Texts,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = await started(harness)
-    before = await stored(service)
-    real_save = service.storage.save
+    before = await stored(games)
+    real_save = storage.save
 
-    async def save_during_a_hiccup(record: GameRecord) -> GameRecord:
+    async def save_during_a_hiccup(game: Game, *, moved_from: int | None = None) -> Game:
         server.connected = False
         try:
-            return await real_save(record)
+            return await real_save(game, moved_from=moved_from)
         finally:
             server.connected = True
 
-    monkeypatch.setattr(service.storage, "save", save_during_a_hiccup)
+    monkeypatch.setattr(storage, "save", save_during_a_hiccup)
     answer = await harness.press(ALICE, game, first_move(game))
     assert alert_of(answer) == texts.get("en", "error-storage")
     monkeypatch.undo()
-    assert await stored(service) == before
+    assert await stored(games) == before
     assert alert_of(await harness.press(ALICE, game, first_move(game))) is None
 
 
 async def test_a_deleted_game_message_is_sent_again(
-    harness: TelegramHarness, service: GameService
+    harness: TelegramHarness, games: Games
 ) -> None:
     game = await started(harness)
     data = first_move(game)
     del harness.fake.messages[(game.chat_id, game.message_id)]
     assert alert_of(await harness.press(ALICE, game, data)) is None
-    record = await stored(service)
+    record = await stored(games)
     new_id = await harness.private_message_id(record.game_id, ALICE.id)
     assert new_id is not None
     assert new_id != game.message_id
@@ -225,10 +234,13 @@ async def test_a_deleted_game_message_is_sent_again(
 
 
 @pytest.mark.errors_expected
-async def test_an_unexpected_failure_still_answers_the_press(
-    harness: TelegramHarness, texts: Texts
+async def test_a_refused_edit_after_a_saved_move_tells_no_lie(
+    harness: TelegramHarness, games: Games, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """The move was made: the press is not told that nothing changed; the refusal is
+    logged, and the next change is shown again."""
     game = await started(harness)
+    before = await stored(games)
 
     def fail_edits(method: TelegramMethod[object]) -> Exception | None:
         if isinstance(method, EditMessageText):
@@ -236,5 +248,21 @@ async def test_an_unexpected_failure_still_answers_the_press(
         return None
 
     harness.fake.fail_next.append(fail_edits)
+    answer = await harness.press(ALICE, game, first_move(game))
+    assert alert_of(answer) is None
+    assert (await stored(games)).version == before.version + 1
+    assert "refused: Bad Request: something unexpected" in caplog.text
+
+
+@pytest.mark.errors_expected
+async def test_an_unexpected_failure_still_answers_the_press(
+    harness: TelegramHarness, texts: Texts, games: Games, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await started(harness)
+
+    async def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(games, "play", broken)
     answer = await harness.press(ALICE, game, first_move(game))
     assert alert_of(answer) == texts.get("en", "error-generic")

@@ -1,0 +1,264 @@
+"""Group games' use cases, with no aiogram types: open a lobby, press its buttons, join
+(the person's private message first), leave (a bot takes the seat mid-match), take a
+bot's seat between hands, stop, follow a group that became a supergroup.
+
+Group buttons other than moves carry no version: they are intents applied to the
+latest game (`Games.update` tries again on a conflicting write), so four people
+pressing Join at once all get a seat. Moves, Next hand and Rematch keep their
+version, as in direct games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.game import lobby
+from bot.game.actions import GroupAction
+from bot.game.errors import RefusalCode, RefusalError
+from bot.game.games import Games, stopped
+from bot.game.people import Person
+from bot.game.ports import AdminCheck, GameRepository, Reach, UnreachableError, VersionConflictError
+from bot.game.record import NoticeKind, SeatNotice, TableSettings
+from bot.game.seats import BotSeat, HumanSeat, human_seat
+from bot.game.state import Game, HandOver, InMatch, Lobby
+from core.variants import DEFAULT_TARGET, Variant
+
+_SETTINGS: dict[GroupAction, Callable[[Game], Game]] = {
+    GroupAction.VARIANT: lobby.next_variant,
+    GroupAction.PLAYERS: lobby.next_player_count,
+    GroupAction.TARGET: lobby.next_target,
+    GroupAction.LEVEL: lobby.next_level,
+}
+
+
+class GroupGames:
+    """The use cases of group games, over the shared ones (`Games`) and the store."""
+
+    def __init__(self, games: Games, store: GameRepository) -> None:
+        self._games = games
+        self._store = store
+
+    async def open(
+        self,
+        chat_id: int,
+        title: str,
+        opener: Person,
+        variant: Variant,
+        n_players: int,
+        reach: Reach,
+    ) -> Game:
+        """A lobby in the group, the opener seated at once if the bot may write to them;
+        refused while the group has a live game."""
+        settings = TableSettings(variant=variant, n_players=n_players, target=DEFAULT_TARGET)
+        blank = self._games.blank(chat_id, settings, group=lobby.new_group(title, opener))
+        game = await self._games.store_new(blank.changed(lobby.new_lobby(n_players)))
+        try:
+            return await self.join(game, opener, None, reach)
+        except RefusalError as refusal:
+            if refusal.code is not RefusalCode.PRIVATE_CHAT:
+                raise
+        latest = await self._store.load(game.game_id)
+        return latest if latest is not None else game
+
+    async def live_game(self, chat_id: int) -> Game:
+        """The group's game while it is open or being played; `NO_GAME` otherwise."""
+        game = await self._store.load_for_chat(chat_id)
+        if game is None or not game.is_live:
+            raise RefusalError(RefusalCode.NO_GAME)
+        return game
+
+    async def leave_chat_game(self, chat_id: int, user_id: int) -> Game:
+        """/leave in the group: leave its live game."""
+        game = await self.live_game(chat_id)
+        return await self.leave(game.game_id, user_id)
+
+    async def press(
+        self,
+        game_id: str,
+        person: Person,
+        action: GroupAction,
+        arg: int,
+        *,
+        admin: AdminCheck,
+        reach: Reach,
+    ) -> Game:
+        """A group button other than a move: a lobby seat or setting, Join, Leave, + Bot,
+        Start, Cancel (also the stop confirmation), or taking a bot's seat."""
+        game = await self._group_game(game_id)
+        user_id = person.user_id
+        if action is GroupAction.TAKE:
+            return await self.take_seat(game, person, arg, reach)
+        if action is GroupAction.JOIN or (
+            action is GroupAction.SEAT and lobby.sits_down(game, arg)
+        ):
+            seat = arg if action is GroupAction.SEAT else None
+            return await self.join(game, person, seat, reach)
+        if action is GroupAction.CANCEL:
+            return await self.stop(game, user_id, admin)
+        if action is GroupAction.LEAVE:
+            return await self.leave(game_id, user_id)
+        seed = self._games.new_seed()
+        if action in _SETTINGS:
+            await _require_manager(game, user_id, admin)
+            return await self._games.update(game_id, _SETTINGS[action])
+        if action is GroupAction.SEAT:
+            return await self._games.update(game_id, lambda g: lobby.seat_pressed(g, user_id, arg))
+        if action is GroupAction.BOT:
+            await _require_filler(game, user_id, admin)
+            return await self._games.update(game_id, lambda g: lobby.add_bot(g, seed))
+        if action is GroupAction.START:
+            await _require_filler(game, user_id, admin)
+            return await self._games.update(game_id, lambda g: lobby.start(g, seed))
+        raise RefusalError(RefusalCode.INVALID)
+
+    async def arrive(self, game_id: str, person: Person, seat: int | None, reach: Reach) -> Game:
+        """`person` followed the group's link to the private chat: they join the lobby,
+        or take the bot's seat `seat` between hands (a lobby is joined whatever the link
+        said: the seats may have moved since)."""
+        game = await self._group_game(game_id)
+        if isinstance(game.state, Lobby) or seat is None:
+            return await self.join(game, person, None, reach)
+        return await self.take_seat(game, person, seat, reach)
+
+    async def join(self, game: Game, person: Person, seat: int | None, reach: Reach) -> Game:
+        """`person` sits down in the lobby, once their private message is sent."""
+        lobby.check_join(game, person.user_id, seat)
+        try:
+            await reach(game, person)
+        except UnreachableError:
+            await self._games.update(game.game_id, lobby.invited)
+            raise RefusalError(RefusalCode.PRIVATE_CHAT) from None
+        seed = self._games.new_seed()
+        return await self._games.update(game.game_id, lambda g: lobby.join(g, person, seat, seed))
+
+    async def take_seat(self, game: Game, person: Person, seat: int, reach: Reach) -> Game:
+        """`person` plays the bot's seat from the next hand on, once their private
+        message is sent."""
+        check_take(game, person.user_id, seat)
+        try:
+            await reach(game, person)
+        except UnreachableError:
+            raise RefusalError(RefusalCode.PRIVATE_CHAT) from None
+        return await self._games.update(game.game_id, lambda g: taken(g, person, seat))
+
+    async def leave(self, game_id: str, user_id: int) -> Game:
+        """Leave the lobby, or the match: then a bot plays the seat and the group is told."""
+        return await self._games.update(game_id, lambda g: left(g, user_id))
+
+    async def stop(self, game: Game, user_id: int, admin: AdminCheck) -> Game:
+        """Cancel the lobby or stop the match: its opener or a group admin."""
+        if not game.is_live:
+            raise RefusalError(RefusalCode.GAME_OVER)
+        await _require_manager(game, user_id, admin)
+        return await self._games.update(game.game_id, stopped)
+
+    async def abandon(self, game_id: str) -> Game:
+        """Stop a game the bot can no longer reach its group for."""
+        return await self._games.update(game_id, stopped)
+
+    async def migrate(
+        self, old_chat_id: int, new_chat_id: int, game_id: str | None = None
+    ) -> Game | None:
+        """The group became a supergroup: its game (or `game_id`, an older game of the
+        group) follows it. Idempotent: both chats announce it, and the outbox may meet
+        it first. None when there was nothing to move."""
+        store = self._store
+        game = await (store.load(game_id) if game_id else store.load_for_chat(old_chat_id))
+        if game is None or game.chat_id != old_chat_id:
+            return None
+        moved = game.changed(game.record.stage, game.match, chat_id=new_chat_id)
+        try:
+            return await store.save(moved, moved_from=old_chat_id)
+        except VersionConflictError:
+            return None  # changed meanwhile: whoever meets the old chat again moves it
+
+    async def _group_game(self, game_id: str) -> Game:
+        game = await self._store.load(game_id)
+        if game is None or not game.in_group:
+            raise RefusalError(RefusalCode.NO_GAME)
+        return game
+
+
+async def _require_manager(game: Game, user_id: int, admin: AdminCheck) -> None:
+    group = game.record.group
+    assert group is not None
+    if user_id != group.creator_id and not await admin():
+        raise RefusalError(RefusalCode.NOT_ALLOWED)
+
+
+async def _require_filler(game: Game, user_id: int, admin: AdminCheck) -> None:
+    if not lobby.may_fill(game, user_id) and not await admin():
+        raise RefusalError(RefusalCode.NOT_ALLOWED)
+
+
+def results_so_far(game: Game) -> int:
+    """How many hands of the match have a result."""
+    match = game.match
+    return len(match.state.results) if match is not None else 0
+
+
+def left(game: Game, user_id: int) -> Game:
+    """The person leaves: their lobby seat is freed, or a bot plays their match seat."""
+    state = game.state
+    if isinstance(state, Lobby):
+        return lobby.leave(game, user_id)
+    group = game.record.group
+    if group is None:
+        raise RefusalError(RefusalCode.INVALID)
+    if not game.is_active or not isinstance(state, InMatch):
+        raise RefusalError(RefusalCode.GAME_OVER)
+    seat = game.seat_of(user_id)
+    if seat is None:
+        raise RefusalError(RefusalCode.NOT_SEATED)
+    seats = list(state.seats)
+    seats[seat] = BotSeat(level=game.record.settings.level)
+    after = results_so_far(game)
+    name = game.human(seat).name
+    notices = [
+        *group.notices,
+        SeatNotice(kind=NoticeKind.LEFT, seat=seat, name=name, after_results=after),
+    ]
+    nobody = not any(isinstance(s, HumanSeat) for s in seats)
+    if nobody:
+        notices.append(
+            SeatNotice(kind=NoticeKind.ALL_LEFT, seat=seat, name="", after_results=after)
+        )
+    changed = game.with_match(
+        state.match,
+        tuple(seats),
+        state.seed,
+        group=group.model_copy(update={"notices": tuple(notices)}),
+    )
+    return stopped(changed) if nobody else changed
+
+
+def check_take(game: Game, user_id: int, seat: int) -> None:
+    """Refuse, before anything is sent, taking a seat that cannot be taken now."""
+    if not game.in_group or not game.is_active:
+        raise RefusalError(RefusalCode.GAME_OVER)
+    if not isinstance(game.state, HandOver):
+        raise RefusalError(RefusalCode.NOT_BETWEEN_HANDS)
+    if game.seat_of(user_id) is not None:
+        raise RefusalError(RefusalCode.ALREADY_SEATED)
+    if not 0 <= seat < len(game.seats) or not game.is_bot(seat):
+        raise RefusalError(RefusalCode.SEAT_TAKEN)
+
+
+def taken(game: Game, person: Person, seat: int) -> Game:
+    """`person` takes the bot's seat `seat` (between hands)."""
+    check_take(game, person.user_id, seat)
+    state = game.state
+    group = game.record.group
+    assert isinstance(state, InMatch)
+    assert group is not None
+    seats = list(state.seats)
+    seats[seat] = human_seat(person)
+    notice = SeatNotice(
+        kind=NoticeKind.TOOK, seat=seat, name=person.name[:64], after_results=results_so_far(game)
+    )
+    return game.with_match(
+        state.match,
+        tuple(seats),
+        state.seed,
+        group=group.model_copy(update={"notices": (*group.notices, notice)}),
+    )

@@ -1,0 +1,57 @@
+"""Who sits at a table: a person (with their private chat, language and how far they
+have read the hand's log) or a bot of some level."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.game.people import Person
+from core.players import Level
+
+NAME_LIMIT = 64  # characters kept of a Telegram display name or group title
+
+
+class LogMark(BaseModel):
+    """Where this seat's log starts: the hand's event index at its last move."""
+
+    model_config = ConfigDict(frozen=True)
+
+    hand_no: int = 0
+    index: int = 0
+
+
+class HumanSeat(BaseModel):
+    """A person. `chat_id` is their private chat with the bot."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["human"] = "human"
+    user_id: int
+    name: str = Field(max_length=NAME_LIMIT)
+    language: str
+    chat_id: int
+    log_mark: LogMark = LogMark()
+
+
+class BotSeat(BaseModel):
+    """A bot player of a given level."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["bot"] = "bot"
+    level: Level
+
+
+Seat = Annotated[HumanSeat | BotSeat, Field(discriminator="kind")]
+
+
+def human_seat(person: Person) -> HumanSeat:
+    """The seat a person takes."""
+    return HumanSeat(
+        user_id=person.user_id,
+        name=person.name[:NAME_LIMIT],
+        language=person.language,
+        chat_id=person.chat_id,
+    )

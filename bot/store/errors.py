@@ -1,0 +1,38 @@
+"""The store's errors: its own, and the conflicts the game layer's port names."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from redis.exceptions import RedisError, WatchError
+
+from bot.game.ports import ChatBusyError, VersionConflictError
+
+
+class StorageError(Exception):
+    """Base of the storage's own errors."""
+
+
+class StorageUnavailableError(StorageError):
+    """Redis could not be reached or answered with an error: nothing was written."""
+
+
+@asynccontextmanager
+async def redis_errors() -> AsyncIterator[None]:
+    """Redis failures as the storage's own errors."""
+    try:
+        yield
+    except WatchError as exc:
+        raise VersionConflictError("the game changed meanwhile") from exc
+    except RedisError as exc:
+        raise StorageUnavailableError(str(exc)) from exc
+
+
+__all__ = [
+    "ChatBusyError",
+    "StorageError",
+    "StorageUnavailableError",
+    "VersionConflictError",
+    "redis_errors",
+]

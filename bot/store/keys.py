@@ -1,0 +1,42 @@
+"""Every Redis key the bot uses. The keys of one game carry its id as a hash tag
+(`{id}`), so that they live in one slot of a Redis Cluster."""
+
+from __future__ import annotations
+
+PREFIX = "dominoes"
+DUE = f"{PREFIX}:due"  # sorted set: game id -> when it next needs attention
+
+
+def game(game_id: str) -> str:
+    """A hash: `v` the version, `d` the record (compressed JSON), `l` 1 while live."""
+    return f"{PREFIX}:game:{{{game_id}}}"
+
+
+def messages(game_id: str) -> str:
+    """A hash: where the game's messages are and what they last showed."""
+    return f"{PREFIX}:msgs:{{{game_id}}}"
+
+
+def lease(game_id: str) -> str:
+    """Who works on the game's messages and bots right now."""
+    return f"{PREFIX}:lease:{{{game_id}}}"
+
+
+def chat(chat_id: int) -> str:
+    """The chat's latest game id."""
+    return f"{PREFIX}:chat:{chat_id}"
+
+
+def language(user_id: int) -> str:
+    """The language a person chose with /lang."""
+    return f"{PREFIX}:lang:{user_id}"
+
+
+def person(user_id: int) -> str:
+    """A set: the group games a person sits in."""
+    return f"{PREFIX}:user:{user_id}"
+
+
+def pace(chat_id: int) -> str:
+    """When the chat may next be written to (see `bot.store.pace`)."""
+    return f"{PREFIX}:pace:{chat_id}"

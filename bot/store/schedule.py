@@ -1,0 +1,57 @@
+"""When each game next needs attention: the `due` sorted set maps a game id to the time
+its messages or bots next need attention; every save of a group game marks it due at
+once (see `bot.store.games`)."""
+
+from __future__ import annotations
+
+from redis.asyncio import Redis
+
+from bot.store import keys
+from bot.store.errors import redis_errors
+
+# Drop the game from `due`, or set its time, unless it changed since `version` (then it
+# stays due at once: whoever changed it made new work). A game that is gone is dropped.
+_RESCHEDULE = """
+local stored = redis.call('HGET', KEYS[1], 'v')
+if ARGV[2] ~= '' and stored and stored ~= ARGV[2] then return 0 end
+if ARGV[3] == '' or not stored then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+else
+  redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
+end
+return 1
+"""
+
+
+class Schedule:
+    """The due set."""
+
+    def __init__(self, redis: Redis) -> None:
+        self._redis = redis
+        self._reschedule = redis.register_script(_RESCHEDULE)
+
+    async def due_games(self, now: float, limit: int = 50) -> list[str]:
+        """Games whose messages or bots need attention by `now`."""
+        async with redis_errors():
+            ids = await self._redis.zrangebyscore(keys.DUE, "-inf", now, start=0, num=limit)
+        return [i.decode() if isinstance(i, bytes) else str(i) for i in ids]
+
+    async def next_due(self) -> float | None:
+        """When the earliest game needs attention, or None when none does."""
+        async with redis_errors():
+            first = await self._redis.zrange(keys.DUE, 0, 0, withscores=True)
+        return float(first[0][1]) if first else None
+
+    async def mark_due(self, game_id: str, at: float = 0.0) -> None:
+        """The game needs attention at `at` (0: at once)."""
+        async with redis_errors():
+            await self._redis.zadd(keys.DUE, {game_id: at})
+
+    async def reschedule(self, game_id: str, version: int | None, at: float | None) -> bool:
+        """Set when the game next needs attention (None: not until it changes), if it is
+        still at `version` (None: whatever its version). False when it changed meanwhile:
+        then it stays due at once. A game that is gone is forgotten."""
+        args = [game_id, "" if version is None else str(version), "" if at is None else repr(at)]
+        async with redis_errors():
+            done = await self._reschedule(keys=[keys.game(game_id), keys.DUE], args=args)
+        return bool(done)

@@ -1,0 +1,141 @@
+"""Wiring shared by the entry point and the tests: the bot with its defaults and its
+retry on flood control, the stores over one Redis, the use cases, the outbox and the
+worker, the dispatcher with its routers, middlewares and the dependencies handlers
+ask for by name, and the command menus per language."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from aiogram import Bot, Dispatcher
+from aiogram.client.default import DefaultBotProperties
+from aiogram.client.session.base import BaseSession
+from aiogram.enums import ParseMode
+from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
+from aiogram.utils.callback_answer import CallbackAnswerMiddleware
+from redis.asyncio import Redis
+
+from bot.game.bots import Players
+from bot.game.games import Games
+from bot.game.groups import GroupGames
+from bot.store.games import GameStore
+from bot.store.messages import MessageStore
+from bot.store.pace import Limits, Pace
+from bot.store.schedule import Schedule
+from bot.telegram.handlers import routers
+from bot.telegram.handlers.errors import COMMANDS
+from bot.telegram.handlers.group import GROUP_COMMANDS
+from bot.telegram.languages import Languages
+from bot.telegram.middlewares import LanguageMiddleware, RefusalMiddleware
+from bot.telegram.outbox import Outbox, Timing
+from bot.telegram.retry import RetryAfterMiddleware, Sleep
+from bot.telegram.worker import Rhythm, Worker
+from texts import Texts
+
+# Updates handled at once; more wait for a free slot (aiogram's own limit), so that a
+# crowd pressing together queues instead of exhausting the Redis pool.
+CONCURRENT_UPDATES = 64
+
+
+def create_bot(token: str, session: BaseSession | None = None, sleep: Sleep | None = None) -> Bot:
+    """A bot that sends HTML, never shows link previews in game messages, and retries
+    a request Telegram answers with 429 after the wait it asks for (`sleep`: tests)."""
+    bot = Bot(
+        token=token,
+        session=session,
+        default=DefaultBotProperties(parse_mode=ParseMode.HTML, link_preview_is_disabled=True),
+    )
+    retry = RetryAfterMiddleware() if sleep is None else RetryAfterMiddleware(sleep)
+    bot.session.middleware(retry)
+    return bot
+
+
+@dataclass(frozen=True, slots=True)
+class Pacing:
+    """Every setting of the bot's pace: Telegram's limits per chat and for the bot, the
+    outbox's timing and the worker's rhythm."""
+
+    limits: Limits = field(default_factory=Limits)
+    timing: Timing = field(default_factory=Timing)
+    rhythm: Rhythm = field(default_factory=Rhythm)
+
+
+@dataclass(frozen=True, slots=True)
+class App:
+    """The parts that serve updates: the dispatcher, and the worker to run beside it."""
+
+    dispatcher: Dispatcher
+    worker: Worker
+    games: Games
+    store: GameStore
+    outbox: Outbox
+
+
+def create_app(
+    bot: Bot,
+    redis: Redis,
+    players: Players,
+    texts: Texts,
+    pacing: Pacing | None = None,
+    *,
+    rng: random.Random | None = None,
+    now: Callable[[], datetime] | None = None,
+) -> App:
+    """Everything that serves one bot over one Redis."""
+    pacing = pacing or Pacing()
+    store = GameStore(redis)
+    clock = {"now": now} if now is not None else {}
+    games = Games(store, players, rng=rng, **clock)
+    groups = GroupGames(games, store)
+    schedule = Schedule(redis)
+    outbox = Outbox(
+        bot,
+        MessageStore(redis),
+        schedule,
+        Pace(redis, pacing.limits),
+        texts,
+        groups,
+        games.now,
+        timing=pacing.timing,
+    )
+    worker = Worker(games, schedule, outbox, games.now, pacing.rhythm)
+    store.on_due = worker.poke
+    outbox.on_wait = worker.poke
+    dispatcher = create_dispatcher(texts, Languages(store), games, groups, outbox)
+    return App(dispatcher, worker, games, store, outbox)
+
+
+def create_dispatcher(
+    texts: Texts, languages: Languages, games: Games, groups: GroupGames, outbox: Outbox
+) -> Dispatcher:
+    """Routers, middlewares, and the dependencies handlers ask for by name (`games`,
+    `groups`, `outbox`, `languages`, `texts`; `lang` and `t` come from
+    `LanguageMiddleware`)."""
+    dp = Dispatcher(games=games, groups=groups, outbox=outbox, languages=languages, texts=texts)
+    dp.update.outer_middleware(LanguageMiddleware(languages, texts))
+    # Every press gets exactly one answer, errors included: the answer middleware sends
+    # it last, and the refusal middleware inside it fills in the alert text.
+    dp.callback_query.middleware(CallbackAnswerMiddleware())
+    for observer in (dp.callback_query, dp.message):
+        observer.middleware(RefusalMiddleware())
+    dp.include_routers(*routers())
+    return dp
+
+
+def bot_commands(texts: Texts, lang: str, commands: tuple[str, ...] = COMMANDS) -> list[BotCommand]:
+    return [BotCommand(command=c, description=texts.get(lang, f"cmd-{c}")) for c in commands]
+
+
+async def register_commands(bot: Bot, texts: Texts) -> None:
+    """The command menus, private and in groups, in each language and in the default
+    one for everyone else."""
+    groups = BotCommandScopeAllGroupChats()
+    for lang in (None, *texts.languages):
+        shown = lang or texts.default
+        await bot.set_my_commands(bot_commands(texts, shown), language_code=lang)
+        await bot.set_my_commands(
+            bot_commands(texts, shown, GROUP_COMMANDS), scope=groups, language_code=lang
+        )

@@ -1,0 +1,23 @@
+"""One router per feature. `routers()` gives them in the order they must be tried:
+the fallbacks (unknown buttons, chats the bot does not play in yet) come last."""
+
+from __future__ import annotations
+
+from aiogram import Router
+
+from bot.telegram.handlers import errors, group, lang, moves, play, rules, score, start, stop
+
+
+def routers() -> list[Router]:
+    """New routers for one dispatcher, in the order they are tried."""
+    return [
+        group.create_router(),
+        start.create_router(),
+        play.create_router(),
+        moves.create_router(),
+        score.create_router(),
+        rules.create_router(),
+        lang.create_router(),
+        stop.create_router(),
+        errors.create_fallback_router(),
+    ]

@@ -1,0 +1,200 @@
+"""Group chats: /kozel and /new open a lobby; its buttons, /leave, /stop, /score;
+taking a bot's seat between hands; a group that becomes a supergroup.
+
+What the group sees is derived by the outbox from the stored game: handlers change
+the game through one use case, hand it to the outbox, and answer the press (alerts
+in the presser's language).
+"""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.utils.deep_linking import create_start_link
+
+from bot.game.actions import GroupAction
+from bot.game.errors import RefusalCode, RefusalError
+from bot.game.games import Games
+from bot.game.groups import GroupGames
+from bot.telegram.admins import admin_check
+from bot.telegram.callbacks import GroupData
+from bot.telegram.handlers.common import message_of, person
+from bot.telegram.handlers.rules import rules
+from bot.telegram.outbox import Outbox
+from bot.telegram.render import score_text
+from bot.telegram.table import join_payload, seat_payload
+from core.variants import Variant
+from texts import Translate
+
+GROUP_COMMANDS = ("kozel", "new", "leave", "stop", "score", "rules", "help")
+_NEW_DEFAULT = (Variant.DRAW, 4)
+
+
+def _title(message: Message) -> str:
+    return message.chat.title or ""
+
+
+async def open_kozel(
+    message: Message, groups: GroupGames, outbox: Outbox, lang: str, t: Translate
+) -> None:
+    """A Kozel lobby: four seats, two teams."""
+    await _open(message, groups, outbox, lang, t, Variant.KOZEL, 4)
+
+
+async def open_new(
+    message: Message,
+    command: CommandObject,
+    groups: GroupGames,
+    outbox: Outbox,
+    lang: str,
+    t: Translate,
+) -> None:
+    """A lobby for any game: `/new`, `/new block`, `/new draw 3`; the lobby's buttons
+    change the game and the number of players too."""
+    variant, n_players = _NEW_DEFAULT
+    for word in (command.args or "").lower().split():
+        if word in {v.value for v in Variant}:
+            variant = Variant(word)
+        elif word.isdigit():
+            n_players = int(word)
+    if variant is Variant.KOZEL or n_players not in (2, 3, 4):
+        n_players = 4
+    await _open(message, groups, outbox, lang, t, variant, n_players)
+
+
+async def _open(
+    message: Message,
+    groups: GroupGames,
+    outbox: Outbox,
+    lang: str,
+    t: Translate,
+    variant: Variant,
+    n_players: int,
+) -> None:
+    if message.from_user is None:
+        return
+    opener = person(message.from_user, message.from_user.id, lang)
+    try:
+        game = await groups.open(
+            message.chat.id, _title(message), opener, variant, n_players, outbox.reach
+        )
+    except RefusalError as refusal:
+        if refusal.code is not RefusalCode.GAME_RUNNING:
+            raise
+        await outbox.say(message.chat.id, t("group-busy"))
+        return
+    await outbox.deliver(game)
+
+
+async def leave(message: Message, groups: GroupGames, outbox: Outbox) -> None:
+    """Leave the group's game: a bot plays your seat from now on."""
+    if message.from_user is None:
+        return
+    game = await groups.leave_chat_game(message.chat.id, message.from_user.id)
+    await outbox.deliver(game)
+
+
+async def stop(message: Message, groups: GroupGames, outbox: Outbox, t: Translate) -> None:
+    """Ask before stopping the group's game (the opener or an admin may)."""
+    game = await groups.live_game(message.chat.id)
+    yes = GroupData(game=game.game_id, action=GroupAction.CANCEL, arg=1)
+    no = GroupData(game=game.game_id, action=GroupAction.KEEP)
+    markup = InlineKeyboardMarkup(
+        inline_keyboard=[
+            [
+                InlineKeyboardButton(text=t("btn-stop-yes"), callback_data=yes.pack()),
+                InlineKeyboardButton(text=t("btn-stop-no"), callback_data=no.pack()),
+            ]
+        ]
+    )
+    await outbox.say(message.chat.id, t("group-stop-confirm"), markup)
+
+
+async def score(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:
+    """The scores of the group's game."""
+    game = await games.for_chat(message.chat.id)
+    if game is None or game.match is None:
+        await outbox.say(message.chat.id, t("group-none"))
+        return
+    await outbox.say(message.chat.id, score_text(game, game.public_view(), None, t))
+
+
+async def group_help(message: Message, outbox: Outbox, t: Translate) -> None:
+    """What the bot does in a group."""
+    await outbox.say(message.chat.id, t("group-help"))
+
+
+async def private_only(message: Message, outbox: Outbox, t: Translate) -> None:
+    """/play and /lang belong to the private chat."""
+    await outbox.say(message.chat.id, t("group-private-only"))
+
+
+async def migrated(message: Message, groups: GroupGames, outbox: Outbox) -> None:
+    """The group became a supergroup: its game follows. Telegram says so in both chats."""
+    if message.migrate_to_chat_id is not None:
+        old, new = message.chat.id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id is not None:
+        old, new = message.migrate_from_chat_id, message.chat.id
+    else:
+        return
+    game = await groups.migrate(old, new)
+    if game is not None:
+        await outbox.deliver(game, moved=True)  # the old chat's messages stay behind
+
+
+async def group_button(
+    query: CallbackQuery,
+    callback_data: GroupData,
+    bot: Bot,
+    groups: GroupGames,
+    outbox: Outbox,
+    lang: str,
+    t: Translate,
+) -> None:
+    """A lobby button, a stop confirmation, or taking a bot's seat."""
+    data, user = callback_data, query.from_user
+    message = message_of(query)
+    if data.action is GroupAction.KEEP:
+        if message is not None:
+            await outbox.show(message.chat.id, message.message_id, t("stop-kept"))
+        return
+    chat_id = message.chat.id if message is not None else user.id
+    try:
+        game = await groups.press(
+            data.game,
+            person(user, user.id, lang),
+            data.action,
+            data.arg,
+            admin=admin_check(bot, chat_id, user.id),
+            reach=outbox.reach,
+        )
+    except RefusalError as refusal:
+        if refusal.code is not RefusalCode.PRIVATE_CHAT:
+            raise
+        # The press opens the private chat: one tap on Start there completes it.
+        taking = data.action is GroupAction.TAKE
+        payload = seat_payload(data.game, data.arg) if taking else join_payload(data.game)
+        link = await create_start_link(bot, payload)
+        raise RefusalError(refusal.code, url=link) from None
+    if data.action is GroupAction.CANCEL and data.arg == 1 and message is not None:
+        await outbox.show(message.chat.id, message.message_id, t("group-stopped"))
+    await outbox.deliver(game)
+
+
+def create_router() -> Router:
+    """Group chats' commands and the group games' buttons; tried first."""
+    router = Router(name="groups")
+    router.message.filter(F.chat.type != ChatType.PRIVATE)
+    router.message.register(migrated, F.migrate_to_chat_id | F.migrate_from_chat_id)
+    router.message.register(open_kozel, Command("kozel"))
+    router.message.register(open_new, Command("new"))
+    router.message.register(leave, Command("leave"))
+    router.message.register(stop, Command("stop"))
+    router.message.register(score, Command("score"))
+    router.message.register(rules, Command("rules"))
+    router.message.register(group_help, Command("help", "start"))
+    router.message.register(private_only, Command("play", "lang"))
+    router.callback_query.register(group_button, GroupData.filter())
+    return router

@@ -1,0 +1,59 @@
+"""/start and /help; /start with a deep link's payload joins a group game."""
+
+from __future__ import annotations
+
+import re
+
+from aiogram import Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import Message
+
+from bot.game.groups import GroupGames
+from bot.telegram.handlers.common import person, private_router
+from bot.telegram.outbox import Outbox
+from bot.telegram.render import escape_name
+from texts import Translate
+
+# What `bot.telegram.table.join_payload` and `seat_payload` make.
+_PAYLOAD = re.compile(r"^(join|seat)-([0-9a-f]{10})(?:-(\d))?$")
+
+
+async def start(message: Message, outbox: Outbox, t: Translate) -> None:
+    """Greet the person in their language and say what the bot does."""
+    name = escape_name(message.from_user.full_name) if message.from_user else "?"
+    await outbox.say(message.chat.id, t("start", name=name) + "\n\n" + t("help"))
+
+
+async def start_link(
+    message: Message,
+    command: CommandObject,
+    groups: GroupGames,
+    outbox: Outbox,
+    lang: str,
+    t: Translate,
+) -> None:
+    """The deep link from a group: the person now talks to the bot, so the join the
+    group could not complete (403) is completed here."""
+    found = _PAYLOAD.fullmatch(command.args or "")
+    if found is None or message.from_user is None:
+        await start(message, outbox, t)
+        return
+    kind, game_id, seat = found.groups()
+    somebody = person(message.from_user, message.chat.id, lang)
+    taking = int(seat) if kind == "seat" and seat is not None else None
+    game = await groups.arrive(game_id, somebody, taking, outbox.reach)
+    await outbox.deliver(game)
+
+
+async def help_(message: Message, outbox: Outbox, t: Translate) -> None:
+    """The commands and how a game goes."""
+    await outbox.say(message.chat.id, t("help"))
+
+
+def create_router() -> Router:
+    """This feature's router (a new one per dispatcher: a router has one parent)."""
+    router = private_router("start")
+    router.message.register(start_link, CommandStart(deep_link=True))
+    router.message.register(start, CommandStart())
+    router.message.register(help_, Command("help"))
+    return router

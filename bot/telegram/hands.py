@@ -1,0 +1,46 @@
+"""Each person's private message in a group game: their hand, the table as they may
+see it, and their moves when it is their turn. Nobody else's hand is ever in it
+(R8.2): it is rendered from that seat's own view."""
+
+from __future__ import annotations
+
+from bot.game.state import Finished, Game, HandOver, Lobby
+from bot.telegram import keyboards, render
+from bot.telegram.content import Content
+from bot.telegram.table import group_title
+from core.tiles import format_tiles
+from texts import Translate
+
+
+def hand_content(game: Game, user_id: int, t: Translate) -> Content:
+    """What `user_id`'s private message for this game shows (they may have left it)."""
+    title = group_title(game)
+    seat = game.seat_of(user_id)
+    if isinstance(game.state, Lobby):
+        if seat is not None:
+            return lobby_seat_content(game, t)
+        return Content(t("private-not-seated", group=title), key="out")
+    if game.match is None:
+        return Content(t("private-cancelled", group=title), key="cancelled")
+    if seat is None:
+        return Content(t("private-not-seated", group=title), key="out")
+    view = game.seat_view(seat)
+    blocks = [t("private-group", group=title), render.game_text(game, view, t)]
+    if isinstance(game.state, HandOver):
+        blocks.append(t("private-next-hand"))
+    elif isinstance(game.state, Finished):
+        blocks.append(t("private-rematch"))
+    tiles = " ".join(format_tiles(view.hand))
+    key = f"{type(game.state).__name__}:{view.hand_no}:{view.phase.value}:{tiles}"
+    return Content("\n\n".join(blocks), keyboards.game_keyboard(game, view, t), key)
+
+
+def lobby_seat_content(game: Game, t: Translate) -> Content:
+    """A lobby seat's private message: sent on joining, which also proves that the bot
+    may write to the person."""
+    return Content(t("private-lobby", group=group_title(game)), key="lobby")
+
+
+def joining_content(game: Game, t: Translate) -> Content:
+    """Sent when a person takes a bot's seat: the outbox then shows their hand in it."""
+    return Content(t("private-joining", group=group_title(game)), key="joining")

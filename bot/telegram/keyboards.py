@@ -1,0 +1,138 @@
+"""Views -> inline keyboards. Move buttons come from the view's legal moves only:
+the bot offers what the engine allows and nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.utils.keyboard import InlineKeyboardBuilder
+
+from bot.game.actions import GameAction
+from bot.game.games import opponent_choices
+from bot.game.state import Finished, Game, HandOver, Playing
+from bot.telegram.callbacks import (
+    ActionData,
+    EndCode,
+    LangData,
+    MenuData,
+    MoveData,
+    RulesData,
+    StopData,
+)
+from core.line import End
+from core.players import Level
+from core.variants import TARGETS, Variant
+from core.views import SeatView
+from texts import LANGUAGE_NAMES, LANGUAGES, Translate
+from texts.render import move_label, moves_by_end, variant_name
+
+ROW = 4  # tile buttons per row: fits a phone screen
+END_CODES = {End.LEFT: EndCode.LEFT, End.RIGHT: EndCode.RIGHT, None: EndCode.NONE}
+
+
+def _rows(buttons: Sequence[InlineKeyboardButton], width: int) -> list[list[InlineKeyboardButton]]:
+    return [list(buttons[i : i + width]) for i in range(0, len(buttons), width)]
+
+
+def move_buttons(game: Game, view: SeatView) -> list[list[InlineKeyboardButton]]:
+    """The seat's legal moves, grouped by end: left end first, then right; a tile that
+    fits both (different) ends appears in both groups."""
+    rows: list[list[InlineKeyboardButton]] = []
+    for end, moves in moves_by_end(view):
+        buttons = [
+            InlineKeyboardButton(
+                text=move_label(move, view.ends),
+                callback_data=MoveData(
+                    game=game.game_id,
+                    version=game.version,
+                    tile=str(move[0]),
+                    end=END_CODES[end],
+                ).pack(),
+            )
+            for move in moves
+        ]
+        rows.extend(_rows(buttons, ROW))
+    return rows
+
+
+def game_keyboard(game: Game, view: SeatView, t: Translate) -> InlineKeyboardMarkup | None:
+    """The game message's buttons for one seat: its moves, or Next hand, or Rematch.
+    A group seat's private message only ever has moves: the rest is in the group."""
+    state = game.state
+    rows: list[list[InlineKeyboardButton]] = []
+    if isinstance(state, Playing) and state.turn == view.seat:
+        rows = move_buttons(game, view)
+    elif isinstance(state, HandOver | Finished) and not game.in_group:
+        action = GameAction.REMATCH if isinstance(state, Finished) else GameAction.NEXT_HAND
+        label = t("btn-rematch") if isinstance(state, Finished) else t("btn-next-hand")
+        data = ActionData(game=game.game_id, version=game.version, action=action)
+        rows = [[InlineKeyboardButton(text=label, callback_data=data.pack())]]
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+def _choice_keyboard(choices: Iterable[tuple[str, str]], width: int) -> InlineKeyboardMarkup:
+    builder = InlineKeyboardBuilder()
+    for text, data in choices:
+        builder.button(text=text, callback_data=data)
+    builder.adjust(width)
+    return builder.as_markup()
+
+
+def menu_keyboard(menu: MenuData, t: Translate) -> InlineKeyboardMarkup:
+    """The next choice of the /play menu, given the ones made so far."""
+    if not menu.variant:
+        choices = [
+            (
+                variant_name(v, t),
+                MenuData(
+                    variant=v.value, opponents=_only(opponent_choices(v)), level="", target=0
+                ).pack(),
+            )
+            for v in Variant
+        ]
+        return _choice_keyboard(choices, 1)
+    if not menu.opponents:
+        variant = Variant(menu.variant)
+        choices = [
+            (t("btn-opponents", count=n), menu.model_copy(update={"opponents": n}).pack())
+            for n in opponent_choices(variant)
+        ]
+        return _choice_keyboard(choices, 3)
+    if not menu.level:
+        choices = [
+            (t(f"level-{level.value}"), menu.model_copy(update={"level": level.value}).pack())
+            for level in Level
+        ]
+        return _choice_keyboard(choices, 3)
+    choices = [
+        (str(target), menu.model_copy(update={"target": target}).pack()) for target in TARGETS
+    ]
+    return _choice_keyboard(choices, 3)
+
+
+def _only(choices: list[int]) -> int:
+    """The one possible choice (Kozel's three bots), or 0: still to choose."""
+    return choices[0] if len(choices) == 1 else 0
+
+
+def rules_keyboard(t: Translate) -> InlineKeyboardMarkup:
+    return _choice_keyboard(
+        ((variant_name(v, t), RulesData(variant=v.value).pack()) for v in Variant), 3
+    )
+
+
+def language_keyboard() -> InlineKeyboardMarkup:
+    return _choice_keyboard(
+        ((LANGUAGE_NAMES[lang], LangData(lang=lang).pack()) for lang in LANGUAGES), 2
+    )
+
+
+def stop_keyboard(game_id: str, t: Translate) -> InlineKeyboardMarkup:
+    return _choice_keyboard(
+        (
+            (t("btn-stop-yes"), StopData(game=game_id, confirm=True).pack()),
+            (t("btn-stop-no"), StopData(game=game_id, confirm=False).pack()),
+        ),
+        2,
+    )

@@ -1,0 +1,82 @@
+"""Middlewares: the user's language for every update, and one place that turns a
+refusal or a failure into the user's answer (an alert for a button press)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import BaseMiddleware
+from aiogram.types import CallbackQuery, Message, TelegramObject, User
+from aiogram.utils.callback_answer import CallbackAnswer
+
+from bot.game.errors import RefusalError
+from bot.store.errors import StorageUnavailableError
+from bot.telegram.languages import Languages
+from texts import Texts, Translate
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
+
+
+class LanguageMiddleware(BaseMiddleware):
+    """Puts `lang` and `t` in the handler data: the language chosen with /lang, else
+    the user's Telegram language, else the default."""
+
+    def __init__(self, languages: Languages, texts: Texts) -> None:
+        self._languages = languages
+        self._texts = texts
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        user: User | None = data.get("event_from_user")
+        lang = self._texts.default
+        if user is not None:
+            lang = self._texts.resolve(user.language_code)
+            try:
+                chosen = await self._languages.get(user.id)
+            except StorageUnavailableError:
+                log.warning("language of user %s unavailable; using %s", user.id, lang)
+            else:
+                if chosen in self._texts.languages:
+                    lang = chosen
+        data["lang"] = lang
+        data["t"] = self._texts.translator(lang)
+        return await handler(event, data)
+
+
+class RefusalMiddleware(BaseMiddleware):
+    """Inside aiogram's `CallbackAnswerMiddleware`: a refusal or an outage becomes the
+    text of the (one) answer to the press, shown as an alert; for a command it becomes
+    a reply. Unexpected errors still get an answer, then go on to the error handler."""
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        t: Translate = data["t"]
+        try:
+            return await handler(event, data)
+        except RefusalError as refusal:
+            await _tell(event, data, t(f"refusal-{refusal.code.value}"), refusal.url)
+        except StorageUnavailableError:
+            log.warning("storage unavailable", exc_info=True)
+            await _tell(event, data, t("error-storage"))
+        except Exception:
+            await _tell(event, data, t("error-generic"))
+            raise
+        return None
+
+
+async def _tell(
+    event: TelegramObject, data: dict[str, Any], text: str, url: str | None = None
+) -> None:
+    """An alert for a press (or, with `url`, the link opened: Telegram allows t.me links
+    to the bot there); a reply for a command."""
+    if isinstance(event, CallbackQuery):
+        answer: CallbackAnswer | None = data.get("callback_answer")
+        alert = url is None
+        if answer is not None and not answer.answered:
+            answer.text, answer.show_alert, answer.url = text, alert, url
+        else:
+            await event.answer(text, show_alert=alert, url=url)
+    elif isinstance(event, Message):
+        await event.answer(text)

@@ -1,0 +1,373 @@
+"""The one way out to Telegram for every game, direct or group: what a game's messages
+should show is derived from the stored game (`bot.telegram.plan`), compared with
+what they show (`bot.store.messages`), and the difference is sent, each call in a
+slot of its chat's pace (`bot.store.pace`) taken ahead of time. A call whose slot is
+not free yet is not made: the game is marked due for the time the slot frees, and
+the worker (`bot.telegram.worker`) comes back then with whatever is the latest
+content, so several changes make one edit.
+
+A direct game costs the callback's answer plus one edit per press. In a group, a
+person's hand or buttons go out at once (the mover's and the next player's); the
+table, the announcements and the other hands' views of the table go at the group's
+pace. A 429 that still comes holds the chat for the time Telegram asks.
+
+One process at a time delivers a game: the messages' lease (see `MessageStore.open`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TypeVar
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.game.errors import RefusalError
+from bot.game.groups import GroupGames
+from bot.game.people import Person
+from bot.game.ports import UnreachableError
+from bot.game.state import Game, Lobby
+from bot.store.messages import Changes, MessageStore, Placement, Sent
+from bot.store.pace import Pace
+from bot.store.schedule import Schedule
+from bot.telegram.content import Content
+from bot.telegram.hands import joining_content, lobby_seat_content
+from bot.telegram.plan import Plan, Private, plan_for
+from bot.telegram.retry import paced
+from bot.telegram.sending import drop_buttons, edit, put
+from texts import Texts
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+MAX_WAIT = 10.0  # seconds a reply outside a game may wait for its chat's slot
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """Seconds: how long a delivery holds a game, and the pause after a network error
+    or a 5xx before trying again."""
+
+    lease: float = 15.0
+    backoff: float = 3.0
+
+
+class BusyError(Exception):
+    """Another process is delivering this game right now."""
+
+
+class _StopError(Exception):
+    """This pass ends here; `at` is when to come back (None: nothing is waiting)."""
+
+    def __init__(self, at: float | None) -> None:
+        super().__init__(at)
+        self.at = at
+
+
+class Outbox:
+    """Every Telegram call of every game (see the module's doc)."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        messages: MessageStore,
+        schedule: Schedule,
+        pace: Pace,
+        texts: Texts,
+        groups: GroupGames,
+        now: Callable[[], datetime],
+        *,
+        timing: Timing | None = None,
+    ) -> None:
+        self._bot = bot
+        self._messages = messages
+        self._schedule = schedule
+        self._pace = pace
+        self._texts = texts
+        self._groups = groups
+        self._now = now
+        self.timing = timing or Timing()
+        self.on_wait: Callable[[], None] = lambda: None  # a call waits: the worker wakes
+        self._link: str | None = None
+
+    def clock(self) -> float:
+        return self._now().timestamp()
+
+    # -- a game's messages -------------------------------------------------------------------
+
+    async def deliver(
+        self,
+        game: Game,
+        *,
+        adopt: Sent | None = None,
+        anew: int | None = None,
+        moved: bool = False,
+    ) -> None:
+        """After a change: bring `game`'s messages up to date as far as the pace allows
+        now; the rest is left to the worker. `adopt`: a person's message (the /play menu)
+        becomes their game message. `anew`: this person's game message is sent again at
+        the bottom of their chat (the old one loses its buttons). `moved`: the group
+        became a supergroup: its table is sent anew there."""
+        try:
+            at = await self.run(game, adopt=adopt, anew=anew, moved=moved)
+        except BusyError:
+            at = self.clock()  # the holder may have an older version: look again at once
+        except Exception:
+            # The change is saved: its answer must not say otherwise. The worker tries
+            # again shortly.
+            log.exception("outbox: game %s not shown; trying again shortly", game.game_id)
+            at = self.clock() + self.timing.backoff
+        if game.in_group:
+            self.on_wait()  # its save made it due: the worker sees to its bots and the rest
+        elif at is not None:
+            with suppress(Exception):
+                await self._schedule.mark_due(game.game_id, at)
+            self.on_wait()
+
+    async def run(
+        self,
+        game: Game,
+        *,
+        adopt: Sent | None = None,
+        anew: int | None = None,
+        moved: bool = False,
+    ) -> float | None:
+        """One delivery pass under the game's lease; returns when to come back for what
+        had to wait (None: everything is shown). `BusyError` when another process delivers."""
+        token = secrets.token_hex(8)
+        lease = timedelta(seconds=self.timing.lease)
+        placement = await self._messages.open(game.game_id, token, lease)
+        if placement is None:
+            raise BusyError(game.game_id)
+        changes = Changes()
+        try:
+            if adopt is not None and anew is None:
+                user_id = game.humans()[0][1].user_id
+                placement.private[user_id] = adopt
+                changes.private(user_id, adopt)
+            if anew is not None:
+                await self._forget(placement, anew, changes)
+            if moved:
+                placement.table = None
+                changes.table(None)
+            plan = plan_for(game, placement, self._texts, await self.bot_link())
+            return await self._send(game, plan, placement, changes)
+        except _StopError as stop:
+            return stop.at
+        finally:
+            await self._messages.close(game.game_id, token, changes)
+
+    async def _forget(self, placement: Placement, user_id: int, changes: Changes) -> None:
+        """The person's game message is sent anew; the old one keeps no buttons."""
+        sent = placement.private.pop(user_id, None)
+        changes.private(user_id, None)
+        if sent is not None and sent.message_id is not None:
+            await self._call(sent.chat_id, drop_buttons(self._bot, sent.chat_id, sent.message_id))
+
+    async def _send(
+        self, game: Game, plan: Plan, placement: Placement, changes: Changes
+    ) -> float | None:
+        wakes: list[float] = []
+        waiting: list[Private] = []
+        for private in plan.privates:
+            sent = placement.private.get(private.user_id)
+            if sent is None or sent.essential != private.content.essential:
+                wakes += await self._private(game, private, sent, changes)  # at once
+            elif sent.full != private.content.full:
+                waiting.append(private)  # only their view of the table changed: it can wait
+        if plan.table is None:
+            return min(wakes, default=None)
+        table, posts = plan.table, plan.posts[placement.posted :]
+        table_due = placement.table is None or placement.table.full != table.full
+        if table_due:
+            at = await self._group_slot(game)
+            if at is not None:
+                return min([*wakes, at])
+            await self._table(game, plan, placement, changes)
+        for number, post in enumerate(posts, start=placement.posted + 1):
+            at = await self._group_slot(game)
+            if at is not None:
+                return min([*wakes, at])
+            await self._post(game, plan, post, changes, number)
+        for private in waiting:
+            wakes += await self._private(game, private, placement.private[private.user_id], changes)
+        return min(wakes, default=None)
+
+    async def _group_slot(self, game: Game) -> float | None:
+        """A slot for one call to the group now, or the time one frees."""
+        return await self._pace.take(game.chat_id, self.clock())
+
+    async def _private(
+        self, game: Game, private: Private, sent: Sent | None, changes: Changes
+    ) -> list[float]:
+        """Show one person's message; [] when done, [at] when its slot frees at `at`."""
+        at = await self._pace.take(private.chat_id, self.clock())
+        if at is not None:
+            return [at]
+        content = private.content
+        old = sent.message_id if sent is not None else None
+        try:
+            shown: int | None = await self._call(
+                private.chat_id, put(self._bot, private.chat_id, old, content)
+            )
+        except TelegramForbiddenError:
+            shown = None  # they blocked the bot
+            await self._unreachable(game, private.user_id)
+        except TelegramBadRequest as error:
+            # Content Telegram refuses would be refused again: log it, wait for new content.
+            log.error("outbox: message of game %s refused: %s", game.game_id, error.message)
+            if old is None:
+                return []
+            shown = old
+        record = Sent(private.chat_id, shown, content.essential, content.full, private.language)
+        changes.private(private.user_id, record)
+        return []
+
+    async def _unreachable(self, game: Game, user_id: int) -> None:
+        """A person who blocked the bot: in a group, a bot plays their seat from now on."""
+        log.info("outbox: user %s blocked the bot (game %s)", user_id, game.game_id)
+        if game.in_group and game.seat_of(user_id) is not None:
+            with suppress(RefusalError):  # gone or over meanwhile
+                await self._groups.leave(game.game_id, user_id)
+
+    async def _table(self, game: Game, plan: Plan, placement: Placement, changes: Changes) -> None:
+        table = plan.table
+        assert table is not None
+        old = placement.table.message_id if placement.table is not None else None
+        shown: int | None
+        try:
+            shown = await self._group_call(
+                game, plan, changes, put(self._bot, game.chat_id, old, table)
+            )
+        except TelegramBadRequest as error:
+            log.error("outbox: table of game %s refused: %s", game.game_id, error.message)
+            shown = old
+        changes.table(Sent(game.chat_id, shown, table.essential, table.full))
+
+    async def _post(
+        self, game: Game, plan: Plan, post: Content, changes: Changes, number: int
+    ) -> None:
+        send = self._bot.send_message(
+            chat_id=game.chat_id, text=post.text, reply_markup=post.markup
+        )
+        try:
+            await self._group_call(game, plan, changes, send)
+        except TelegramBadRequest as error:
+            log.error("outbox: announcement of game %s refused: %s", game.game_id, error.message)
+        changes.posted(number)  # counted as sent: an announcement is never repeated
+
+    async def _call(self, chat_id: int, call: Awaitable[T]) -> T:
+        """One call to Telegram; a 429 holds the chat and ends the pass, and so does a
+        network error or a 5xx (the game is tried again shortly)."""
+        try:
+            with paced():
+                return await call
+        except TelegramRetryAfter as flood:
+            now = self.clock()
+            until = now + flood.retry_after
+            await self._pace.hold(chat_id, now, until)
+            log.info("outbox: flood control in chat %s: again in %ss", chat_id, flood.retry_after)
+            raise _StopError(until) from None
+        except (TelegramNetworkError, TelegramServerError) as error:
+            log.warning("outbox: Telegram unreachable (%s); trying again shortly", error)
+            raise _StopError(self.clock() + self.timing.backoff) from None
+
+    async def _group_call(self, game: Game, plan: Plan, changes: Changes, call: Awaitable[T]) -> T:
+        """A call to the game's group: as `_call`, and the group may have moved (it
+        became a supergroup) or be out of reach (the bot was removed from it)."""
+        try:
+            return await self._call(game.chat_id, call)
+        except TelegramMigrateToChat as moved:
+            # Saving the game in its new chat marks it due at once: the next pass goes on.
+            await self._groups.migrate(game.chat_id, moved.migrate_to_chat_id, game.game_id)
+            changes.table(None)  # the old chat's messages stay behind
+            raise _StopError(self.clock()) from None
+        except TelegramForbiddenError:
+            log.warning(
+                "outbox: group %s is out of reach; game %s stops", game.chat_id, game.game_id
+            )
+            # Nothing more is sent there: everything counts as shown.
+            full = plan.table.full if plan.table is not None else ""
+            changes.table(Sent(game.chat_id, None, "", full))
+            changes.posted(len(plan.posts))
+            if game.is_live:
+                with suppress(RefusalError):
+                    await self._groups.abandon(game.game_id)
+            raise _StopError(None) from None
+
+    # -- a person's first message, replies outside games ------------------------------------
+
+    async def reach(self, game: Game, person: Person) -> None:
+        """Write `person` their private message for `game` before they take a seat (it
+        will show their hand), unless it exists; `UnreachableError` when the bot may not
+        write to them yet."""
+        sent = await self._messages.private(game.game_id, person.user_id)
+        if sent is not None and sent.message_id is not None:
+            return
+        t = self._texts.translator(person.language)
+        content = (
+            lobby_seat_content(game, t)
+            if isinstance(game.state, Lobby)
+            else joining_content(game, t)
+        )
+        await self._wait_for_slot(person.chat_id)
+        try:
+            message = await self._bot.send_message(chat_id=person.chat_id, text=content.text)
+        except TelegramForbiddenError:
+            raise UnreachableError(person.user_id) from None
+        changes = Changes()
+        shown = Sent(
+            person.chat_id, message.message_id, content.essential, content.full, person.language
+        )
+        changes.private(person.user_id, shown)
+        await self._messages.write(game.game_id, changes)
+
+    async def say(
+        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
+    ) -> None:
+        """A reply outside any game's messages (help, rules, menus), in its chat's pace."""
+        await self._wait_for_slot(chat_id)
+        await self._bot.send_message(chat_id=chat_id, text=text, reply_markup=markup)
+
+    async def show(
+        self,
+        chat_id: int,
+        message_id: int | None,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+    ) -> None:
+        """Show a menu in the message its button was pressed on (a new one if it is gone)."""
+        await self._wait_for_slot(chat_id)
+        if message_id is None or not await edit(self._bot, chat_id, message_id, text, markup):
+            await self._bot.send_message(chat_id=chat_id, text=text, reply_markup=markup)
+
+    async def _wait_for_slot(self, chat_id: int) -> None:
+        """Wait (a little) for a slot in the chat's pace; past `MAX_WAIT`, go anyway and
+        let a 429 be honoured by the request middleware."""
+        for _ in range(3):
+            at = await self._pace.take(chat_id, self.clock())
+            if at is None:
+                return
+            await asyncio.sleep(min(at - self.clock(), MAX_WAIT))
+
+    async def bot_link(self) -> str:
+        """The link to the bot's private chat (its username is asked once)."""
+        if self._link is None:
+            me = await self._bot.me()
+            self._link = f"https://t.me/{me.username}"
+        return self._link

@@ -1,0 +1,225 @@
+"""What the group sees: the lobby, the table (one message edited in place), and the
+announcements (hand results with every hand revealed, the match's result, seat
+changes). Rendered from the stored record and public views only: no hand is
+shown before the hand is over (R8)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.game.actions import GameAction, GroupAction
+from bot.game.record import NoticeKind, SeatNotice
+from bot.game.seats import BotSeat
+from bot.game.state import Game, HandOver, Lobby, Playing, Stopped
+from bot.telegram.callbacks import ActionData, GroupData
+from bot.telegram.content import Content
+from bot.telegram.render import RecordNames, bot_number, escape_name, plain_name
+from core.events import Redealt
+from core.rules.kozel import losing_mark
+from core.state import Phase
+from core.variants import Variant
+from texts import Translate
+from texts.render import (
+    hand_summary,
+    log_lines,
+    match_summary,
+    scores_line,
+    table_lines,
+    variant_name,
+)
+
+TABLE_LOG = 6  # last actions shown on the table
+
+
+def table_content(game: Game, t: Translate, bot_link: str) -> Content:
+    """The group's one message: the lobby, then the table of the match."""
+    state = game.state
+    if isinstance(state, Lobby):
+        return lobby_content(game, state, t, bot_link)
+    match = game.match
+    if match is None:  # a lobby cancelled before the match started
+        return Content(t("lobby-cancelled"))
+    view = game.public_view()
+    names = RecordNames(game, None, t)
+    blocks = ["\n".join(table_lines(view, names, t))]
+    # A Kozel redeal stays on the table for the whole hand; other actions scroll by.
+    redeals = [e for e in view.history if isinstance(e, Redealt)]
+    actions = [e for e in view.history if not isinstance(e, Redealt)]
+    log = log_lines(redeals, names, t) + log_lines(actions, names, t)[-TABLE_LOG:]
+    if log and view.phase is Phase.PLAYING:
+        blocks.append("<i>" + "\n".join(log) + "</i>")
+    if isinstance(state, Stopped):
+        blocks.append(t("game-stopped"))
+    elif isinstance(state, Playing):
+        blocks.append(t("table-turn", name=names.mention(state.turn)))
+    elif isinstance(state, HandOver):
+        blocks.append(t("table-hand-over", hand=view.hand_no))
+    else:
+        blocks.append(t("table-match-over"))
+    return Content("\n\n".join(blocks), _table_keyboard(game, t, bot_link))
+
+
+def _table_keyboard(game: Game, t: Translate, bot_link: str) -> InlineKeyboardMarkup | None:
+    state = game.state
+    if isinstance(state, Playing):
+        return _markup([[InlineKeyboardButton(text=t("btn-my-hand"), url=bot_link)]])
+    if not isinstance(state, HandOver):
+        return None
+    next_hand = ActionData(game=game.game_id, version=game.version, action=GameAction.NEXT_HAND)
+    rows = [[InlineKeyboardButton(text=t("btn-next-hand"), callback_data=next_hand.pack())]]
+    for seat, occupant in enumerate(state.seats):
+        if isinstance(occupant, BotSeat):
+            take = GroupData(game=game.game_id, action=GroupAction.TAKE, arg=seat)
+            label = t("btn-take-seat", n=bot_number(game, seat))
+            rows.append([InlineKeyboardButton(text=label, callback_data=take.pack())])
+    return _markup(rows)
+
+
+def _markup(rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+
+
+# -- the lobby -------------------------------------------------------------------------------
+
+
+def target_text(variant: Variant, target: int, t: Translate) -> str:
+    """The target as players say it: in Kozel, the goats' mark (R7.6)."""
+    if variant is Variant.KOZEL:
+        return t("target-goats", mark=losing_mark(target))
+    return t("target-classic", target=target)
+
+
+def _seat_label(lobby: Lobby, seat: int, t: Translate, *, plain: bool) -> str:
+    occupant = lobby.seats[seat]
+    if occupant is None:
+        return t("lobby-free")
+    if isinstance(occupant, BotSeat):
+        return t("lobby-bot", level=t(f"level-{occupant.level.value}"))
+    return plain_name(occupant.name) if plain else escape_name(occupant.name)
+
+
+def lobby_content(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> Content:
+    """Seats (teams in Kozel: partners sit opposite), settings, and the buttons."""
+    settings = game.record.settings
+    lines = [
+        t(
+            "lobby-title",
+            variant=variant_name(settings.variant, t),
+            target=target_text(settings.variant, settings.target, t),
+        )
+    ]
+    seat_text = [
+        t("lobby-seat", n=i + 1, name=_seat_label(lobby, i, t, plain=False))
+        for i in range(len(lobby.seats))
+    ]
+    if settings.variant is Variant.KOZEL:  # R2.2: seats 1 and 3 against 2 and 4
+        for team in (0, 1):
+            lines.append(t("lobby-team", n=team + 1, seats=" · ".join(seat_text[team::2])))
+    else:
+        lines.append(t("lobby-seats", count=settings.n_players))
+        lines.extend(seat_text)
+    lines.append(t("lobby-level", level=t(f"level-{settings.level.value}")))
+    lines.append("")
+    lines.append(t("lobby-hint"))
+    if lobby.invite:
+        lines.append(t("lobby-invite-hint"))
+    return Content("\n".join(lines), _lobby_keyboard(game, lobby, t, bot_link))
+
+
+def _lobby_keyboard(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> InlineKeyboardMarkup:
+    settings = game.record.settings
+
+    def button(text: str, action: GroupAction, arg: int = -1) -> InlineKeyboardButton:
+        data = GroupData(game=game.game_id, action=action, arg=arg)
+        return InlineKeyboardButton(text=text, callback_data=data.pack())
+
+    seats = [
+        button(
+            t("btn-seat", n=i + 1, name=_seat_label(lobby, i, t, plain=True)), GroupAction.SEAT, i
+        )
+        for i in range(len(lobby.seats))
+    ]
+    rows = [seats[i : i + 2] for i in range(0, len(seats), 2)]
+    rows.append(
+        [button(t("btn-join"), GroupAction.JOIN), button(t("btn-leave"), GroupAction.LEAVE)]
+    )
+    level = t(f"level-{settings.level.value}")
+    rows.append(
+        [
+            button(t("btn-add-bot"), GroupAction.BOT),
+            button(t("btn-level", level=level), GroupAction.LEVEL),
+        ]
+    )
+    rows.append(
+        [
+            button(
+                t("btn-variant", variant=variant_name(settings.variant, t)), GroupAction.VARIANT
+            ),
+            button(t("btn-players", count=settings.n_players), GroupAction.PLAYERS),
+            button(t("btn-target", target=settings.target), GroupAction.TARGET),
+        ]
+    )
+    rows.append(
+        [button(t("btn-start"), GroupAction.START), button(t("btn-cancel"), GroupAction.CANCEL)]
+    )
+    if lobby.invite:
+        link = f"{bot_link}?start={join_payload(game.game_id)}"
+        rows.append([InlineKeyboardButton(text=t("btn-invite"), url=link)])
+    return _markup(rows)
+
+
+def join_payload(game_id: str) -> str:
+    """The /start payload of the lobby's deep link."""
+    return f"join-{game_id}"
+
+
+def seat_payload(game_id: str, seat: int) -> str:
+    """The /start payload that takes a bot's seat between hands."""
+    return f"seat-{game_id}-{seat}"
+
+
+# -- announcements ---------------------------------------------------------------------------
+
+
+def announcements(game: Game, t: Translate) -> list[Content]:
+    """Every message the group is sent in this match, in order: seat changes among the
+    hand results, then the match's result. Only ever grows, so a count of those sent
+    is enough to know what is left to send."""
+    group = game.record.group
+    if group is None or game.match is None:
+        return []
+    view = game.public_view()
+    names = RecordNames(game, None, t)
+    out: list[Content] = []
+    for done in range(len(view.results) + 1):
+        out.extend(_notice(n, game, t) for n in group.notices if n.after_results == done)
+        if done < len(view.results):
+            result = view.results[done]
+            # The scores as they were after that hand, even if it is told late.
+            then = dataclasses.replace(view, scores=result.scores_after, eggs=result.eggs_after)
+            out.append(Content(hand_summary(then, result, names, t)))
+    if view.match_result is not None:
+        rematch = ActionData(game=game.game_id, version=game.version, action=GameAction.REMATCH)
+        button = InlineKeyboardButton(text=t("btn-rematch"), callback_data=rematch.pack())
+        text = match_summary(view, view.match_result, names, t) + "\n" + scores_line(view, names, t)
+        out.append(Content(text, _markup([[button]])))
+    return out
+
+
+def _notice(notice: SeatNotice, game: Game, t: Translate) -> Content:
+    name = escape_name(notice.name)
+    if notice.kind is NoticeKind.LEFT:
+        return Content(
+            t("notice-left", name=name, bot=t("bot-name", n=bot_number(game, notice.seat)))
+        )
+    if notice.kind is NoticeKind.TOOK:
+        return Content(t("notice-took", name=name, n=bot_number(game, notice.seat)))
+    return Content(t("notice-all-left"))
+
+
+def group_title(game: Game) -> str:
+    """The group's title, made safe for HTML."""
+    group = game.record.group
+    return escape_name(group.title if group else "")

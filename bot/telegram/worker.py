@@ -1,0 +1,159 @@
+"""The worker: comes back to every game that is due, moves a group's bots at a pace
+people can follow, and has the outbox send what had to wait.
+
+Everything it does is derived from Redis: the game says what its messages must show,
+the message store what they show now, and the `due` set when each game next needs
+attention (every save of a group game marks it due at once; the outbox marks a game
+due when a call had to wait for its slot). So a restart, or a second process, just
+picks up the due games and sends whatever is then the latest content: nothing is
+kept only in memory, and nothing is lost.
+
+One step on a game:
+1. bots whose pause is over decide, one compare-and-set save each (no Telegram call);
+2. the outbox brings the messages up to date as far as the pace allows;
+3. the game is rescheduled for the earliest pending thing, or dropped from `due`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.game.bots import MAX_BOT_MOVES, bot_at
+from bot.game.errors import RefusalError
+from bot.game.games import Games
+from bot.game.state import Game, Playing
+from bot.store.errors import StorageUnavailableError
+from bot.store.schedule import Schedule
+from bot.telegram.outbox import BusyError, Outbox
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Rhythm:
+    """The worker's settings, in seconds."""
+
+    bot_delay: float = 1.5  # a group bot's pause before it plays, so that people can follow
+    busy_retry: float = 0.5  # another process delivers the game: look again after this
+    backoff: float = 5.0  # after an unexpected failure
+    idle_poll: float = 5.0  # how often to look for work another process scheduled
+
+
+class Worker:
+    """Runs the due games (see the module's doc)."""
+
+    def __init__(
+        self,
+        games: Games,
+        schedule: Schedule,
+        outbox: Outbox,
+        now: Callable[[], datetime],
+        rhythm: Rhythm | None = None,
+    ) -> None:
+        self._games = games
+        self._schedule = schedule
+        self._outbox = outbox
+        self._now = now
+        self.rhythm = rhythm or Rhythm()
+        self._wake = asyncio.Event()
+        self._running: set[str] = set()
+
+    def poke(self) -> None:
+        """Something changed: look at the due games now rather than after a pause."""
+        self._wake.set()
+
+    def _clock(self) -> float:
+        return self._now().timestamp()
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Forever: run the due games, then sleep until the next is due or a poke."""
+        while True:
+            try:
+                await self.run_due()
+                next_at = await self._schedule.next_due()
+            except StorageUnavailableError:
+                log.warning("worker: the store is unavailable; trying again shortly")
+                next_at = None
+            except Exception:  # the loop must outlive any one failure
+                log.exception("worker: a pass failed; trying again shortly")
+                next_at = None
+            wait = self.rhythm.idle_poll if next_at is None else next_at - self._clock()
+            wait = min(max(wait, 0.0), self.rhythm.idle_poll)
+            if wait > 0:
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), wait)
+            self._wake.clear()
+
+    async def run_due(self) -> int:
+        """One pass over the games due now; returns how many it worked on."""
+        ids = await self._schedule.due_games(self._clock())
+        ids = [i for i in ids if i not in self._running]
+        await asyncio.gather(*(self._step(i) for i in ids))
+        return len(ids)
+
+    async def settle(self, limit: int = 10_000) -> None:
+        """Run until nothing is due now, or the store is out of reach (tests: the clock
+        only moves by hand)."""
+        for _ in range(limit):
+            try:
+                if not await self.run_due():
+                    return
+            except StorageUnavailableError:
+                return
+        raise RuntimeError("the worker did not settle")
+
+    # -- one game ----------------------------------------------------------------------------
+
+    async def _step(self, game_id: str) -> None:
+        self._running.add(game_id)
+        try:
+            await self._work(game_id)
+        except Exception:
+            log.exception("worker: game %s failed; trying again later", game_id)
+            with suppress(Exception):
+                await self._schedule.reschedule(game_id, None, self._clock() + self.rhythm.backoff)
+        finally:
+            self._running.discard(game_id)
+
+    async def _work(self, game_id: str) -> None:
+        game = await self._games.get(game_id)
+        if game is None:
+            await self._schedule.reschedule(game_id, None, None)
+            return
+        wakes: list[float] = []
+        game = await self._move_bots(game, wakes)
+        try:
+            at = await self._outbox.run(game)
+        except BusyError:
+            at = self._clock() + self.rhythm.busy_retry
+        if at is not None:
+            wakes.append(at)
+        await self._schedule.reschedule(game_id, game.version, min(wakes, default=None))
+
+    async def _move_bots(self, game: Game, wakes: list[float]) -> Game:
+        """A group's bots whose pause is over decide, one saved decision at a time."""
+        if not game.in_group:
+            return game
+        for _ in range(MAX_BOT_MOVES):
+            state = game.state
+            if not isinstance(state, Playing) or bot_at(state.seats, state.turn) is None:
+                return game
+            due = game.record.updated_at.timestamp() + self.rhythm.bot_delay
+            if due > self._clock():
+                wakes.append(due)
+                return game
+            try:
+                game = await self._games.bot_move(game)
+            except RefusalError:
+                fresh = await self._games.get(game.game_id)  # changed meanwhile
+                if fresh is None:
+                    return game
+                game = fresh
+        return game
