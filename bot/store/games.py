@@ -77,7 +77,11 @@ def encode(record: GameRecord) -> bytes:
 
 def decode(raw: bytes) -> GameRecord:
     """A record from its stored form (ValueError or ValidationError when damaged)."""
-    return GameRecord.from_json(zlib.decompress(raw))
+    try:
+        text = zlib.decompress(raw)
+    except zlib.error as exc:
+        raise ValueError(f"not a stored game: {exc}") from exc
+    return GameRecord.from_json(text)
 
 
 class GameStore:
@@ -189,7 +193,7 @@ def _parse(raw: bytes | str | None) -> Game | None:
         return None
     try:
         return Game.load(decode(raw if isinstance(raw, bytes) else raw.encode()))
-    except (ValidationError, ValueError, KeyError, TypeError, zlib.error):
+    except (ValidationError, ValueError, KeyError, TypeError):
         return None  # an old or damaged record is treated as gone, never crashes a handler
 
 

@@ -83,6 +83,7 @@ def create_app(
     *,
     rng: random.Random | None = None,
     now: Callable[[], datetime] | None = None,
+    sleep: Sleep | None = None,
 ) -> App:
     """Everything that serves one bot over one Redis."""
     pacing = pacing or Pacing()
@@ -100,6 +101,7 @@ def create_app(
         groups,
         games.now,
         timing=pacing.timing,
+        **({"sleep": sleep} if sleep is not None else {}),
     )
     worker = Worker(games, schedule, outbox, games.now, pacing.rhythm)
     store.on_due = worker.poke

@@ -93,6 +93,7 @@ class Outbox:
         now: Callable[[], datetime],
         *,
         timing: Timing | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._bot = bot
         self._messages = messages
@@ -102,6 +103,7 @@ class Outbox:
         self._groups = groups
         self._now = now
         self.timing = timing or Timing()
+        self._sleep = sleep
         self.on_wait: Callable[[], None] = lambda: None  # a call waits: the worker wakes
         self._link: str | None = None
 
@@ -363,7 +365,7 @@ class Outbox:
             at = await self._pace.take(chat_id, self.clock())
             if at is None:
                 return
-            await asyncio.sleep(min(at - self.clock(), MAX_WAIT))
+            await self._sleep(min(at - self.clock(), MAX_WAIT))
 
     async def bot_link(self) -> str:
         """The link to the bot's private chat (its username is asked once)."""

@@ -19,7 +19,7 @@ from bot.store.pace import Limit, Limits
 from bot.telegram.app import App, Pacing, create_app, create_bot
 from bot.telegram.worker import Rhythm
 from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
-from tests.bot.telegram import TOKEN, FakeTelegram, TelegramHarness
+from tests.bot.fake_telegram import TOKEN, FakeTelegram, TelegramHarness
 from texts import Texts
 
 
@@ -118,10 +118,15 @@ def bot(fake: FakeTelegram, sleep: FakeSleep) -> Bot:
 
 @pytest.fixture
 def app(
-    redis: FakeAsyncRedis, texts: Texts, bot: Bot, pace: Pacing, clock: FakeClock
+    redis: FakeAsyncRedis,
+    texts: Texts,
+    bot: Bot,
+    pace: Pacing,
+    clock: FakeClock,
+    sleep: FakeSleep,
 ) -> App:
     rng = random.Random(20240601)
-    return create_app(bot, redis, quick_players(), texts, pace, rng=rng, now=clock.now)
+    return create_app(bot, redis, quick_players(), texts, pace, rng=rng, now=clock.now, sleep=sleep)
 
 
 @pytest.fixture

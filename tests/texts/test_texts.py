@@ -11,7 +11,7 @@ from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
 from bot.game.errors import RefusalCode
-from tests.bot.telegram import check_html
+from tests.bot.fake_telegram import check_html
 from texts import LANGUAGES, Texts, source_files
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 
 from bot.store.games import GameStore
-from tests.bot.group.privacy import PrivacyGuard
-from tests.bot.telegram import FakeTelegram
+from tests.bot.fake_telegram import FakeTelegram
+from tests.bot.telegram.group.privacy import PrivacyGuard
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,8 @@ from bot.telegram.app import App, Pacing, create_app
 from bot.telegram.worker import Rhythm
 from core.state import Phase
 from tests.bot.conftest import NO_LIMIT, QUICK_PACE, FakeClock, FakeSleep, quick_players
-from tests.bot.group.driver import (
+from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
+from tests.bot.telegram.group.driver import (
     ALICE,
     BOB,
     CAROL,
@@ -39,8 +40,7 @@ from tests.bot.group.driver import (
     table,
     tap,
 )
-from tests.bot.handlers.driver import open_game
-from tests.bot.telegram import FakeTelegram, TelegramHarness, alert_of
+from tests.bot.telegram.handlers.driver import open_game
 from texts import Texts
 
 SLOW_TABLE = Pacing(

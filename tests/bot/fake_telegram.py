@@ -7,6 +7,7 @@ the bot, 429 flood control, a group that became a supergroup)."""
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -143,6 +144,33 @@ class FakeTelegram(BaseSession):
         self.migrated: dict[int, int] = {}
         self.observers: list[Observer] = []
         self._ids = itertools.count(1000)
+        self._clock: Callable[[], float] | None = None
+        self._writes: dict[int, list[float]] = {}
+        self.floods = 0  # 429s answered because a limit was broken (not those asked for)
+
+    def limit(self, clock: Callable[[], float]) -> None:
+        """Answer 429 as Telegram does when a limit is broken: more than 20 messages or
+        edits a minute in a group; in a private chat more than 3 in a second or 13 in
+        ten; more than 30 a second for the whole bot. `clock` gives the time."""
+        self._clock = clock
+
+    def _check_limits(self, method: TelegramMethod[Any], chat_id: int) -> None:
+        if self._clock is None:
+            return
+        now = self._clock()
+        everything = self._writes.setdefault(0, [])
+        mine = self._writes.setdefault(chat_id, [])
+        rules = [(everything, 1.0, 30)]
+        rules += [(mine, 60.0, 20)] if chat_id < 0 else [(mine, 1.0, 3), (mine, 10.0, 13)]
+        for times, window, most in rules:
+            recent = [t for t in times if t > now - window]
+            if len(recent) >= most:
+                self.floods += 1
+                wait = max(1, math.ceil(recent[-most] + window - now))
+                text = f"Too Many Requests: retry after {wait}"
+                raise TelegramRetryAfter(method, text, wait)
+        everything.append(now)
+        mine.append(now)
 
     def flood(self, times: int, retry_after: int, chat_id: int | None = None) -> None:
         """The next `times` sends or edits (to `chat_id`, or anywhere) get a 429."""
@@ -197,11 +225,13 @@ class FakeTelegram(BaseSession):
                 "Bad Request: group chat was upgraded to a supergroup chat",
                 self.migrated[chat_id],
             )
-        writes = isinstance(method, SendMessage | EditMessageText)
+        writes = isinstance(method, SendMessage | EditMessageText | EditMessageReplyMarkup)
         if writes and isinstance(chat_id, int) and chat_id in self.unreachable:
             raise TelegramForbiddenError(
                 method, "Forbidden: bot can't initiate conversation with a user"
             )
+        if writes and isinstance(chat_id, int):
+            self._check_limits(method, chat_id)
         return self._answer(method, params)
 
     # -- answers ---------------------------------------------------------------------

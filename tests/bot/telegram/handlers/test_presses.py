@@ -16,8 +16,8 @@ from bot.game.record import GameRecord
 from bot.game.state import Game
 from bot.store.games import GameStore
 from bot.telegram.callbacks import ActionData, EndCode, MoveData
-from tests.bot.handlers.driver import ALICE, open_game
-from tests.bot.telegram import StoredMessage, TelegramHarness, alert_of, user
+from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of, user
+from tests.bot.telegram.handlers.driver import ALICE, open_game
 from texts import Texts
 
 BOB = user(2002, "Bob")
@@ -215,9 +215,7 @@ async def test_an_outage_while_saving_loses_nothing(
     assert alert_of(await harness.press(ALICE, game, first_move(game))) is None
 
 
-async def test_a_deleted_game_message_is_sent_again(
-    harness: TelegramHarness, games: Games
-) -> None:
+async def test_a_deleted_game_message_is_sent_again(harness: TelegramHarness, games: Games) -> None:
     game = await started(harness)
     data = first_move(game)
     del harness.fake.messages[(game.chat_id, game.message_id)]

@@ -10,7 +10,8 @@ from bot.game.state import Game, Lobby, Stopped
 from bot.store.games import GameStore
 from core.players import Level
 from core.variants import Variant
-from tests.bot.group.driver import (
+from tests.bot.fake_telegram import TelegramHarness, alert_of
+from tests.bot.telegram.group.driver import (
     ALICE,
     BOB,
     CAROL,
@@ -26,7 +27,6 @@ from tests.bot.group.driver import (
     table,
     tap,
 )
-from tests.bot.telegram import TelegramHarness, alert_of
 from texts import Texts
 
 
@@ -92,7 +92,7 @@ async def test_a_person_who_never_started_the_bot_joins_through_the_deep_link(
     assert link == f"https://t.me/dominoes_test_bot?start=join-{record.game_id}"
     assert answer.params["url"] == link  # the press opens the private chat at once
     record = await game_in(harness)
-    assert [h.user_id for _, h in record.humans()] == [ALICE.id]  # type: ignore[union-attr]
+    assert [h.user_id for _, h in record.humans()] == [ALICE.id]
     lobby = await table(harness)
     invite = lobby.button("Open my chat")
     assert invite.url == link
@@ -100,7 +100,7 @@ async def test_a_person_who_never_started_the_bot_joins_through_the_deep_link(
     # One tap on Start in the private chat sends /start with the payload: Bob is in.
     await harness.send(BOB, f"/start join-{record.game_id}")
     record = await game_in(harness)
-    assert [h.user_id for _, h in record.humans()] == [ALICE.id, BOB.id]  # type: ignore[union-attr]
+    assert [h.user_id for _, h in record.humans()] == [ALICE.id, BOB.id]
     assert "Боб" not in (await table(harness)).text
     assert "2. Bob" in (await table(harness)).text
     assert (await hand(harness, BOB.id)).text == texts.get(
@@ -162,7 +162,7 @@ async def test_bots_fill_the_table_and_start_starts(harness: TelegramHarness) ->
     await tap(harness, ALICE.id, await table(harness), "Start")
     record = await game_in(harness)
     assert record.is_active
-    assert [s.kind for s in record.seats] == ["human", "bot", "bot", "bot"]
+    assert [record.is_bot(s) for s in range(4)] == [False, True, True, True]
 
 
 async def test_the_lobby_settings(harness: TelegramHarness, texts: Texts) -> None:

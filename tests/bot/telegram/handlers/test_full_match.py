@@ -6,8 +6,8 @@ import pytest
 
 from bot.game.games import Games
 from bot.game.state import Finished
-from tests.bot.handlers.driver import ALICE, open_game, play_to_the_end
-from tests.bot.telegram import TelegramHarness
+from tests.bot.fake_telegram import TelegramHarness
+from tests.bot.telegram.handlers.driver import ALICE, open_game, play_to_the_end
 
 
 @pytest.mark.parametrize(

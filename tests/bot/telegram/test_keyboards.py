@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.game import games
 from bot.game.actions import GameAction
-from bot.game.record import GameRecord, GameStatus
 from bot.game.seats import BotSeat, Seat
+from bot.game.state import Game
 from bot.telegram.callbacks import ActionData, EndCode, MenuData, MoveData, StopData
 from bot.telegram.keyboards import END_CODES, game_keyboard, menu_keyboard, move_buttons
 from core.engine import Match
@@ -21,10 +22,10 @@ from texts.render import move_label
 T = Texts().translator("en")
 
 
-def record_at(match: Match, seat: int = 0) -> GameRecord:
+def record_at(match: Match, seat: int = 0) -> Game:
     seats: list[Seat] = [BotSeat(level=Level.EASY)] * match.settings.n_players
     seats[seat] = human(1001)
-    return record_for(match, seats).model_copy(update={"version": 12345})
+    return record_for(match, seats, version=12345)
 
 
 def until_seat_zero_moves(seed: int, variant: str = "block", n: int = 2) -> Match:
@@ -95,8 +96,8 @@ def test_the_hand_over_and_match_over_buttons() -> None:
     data = ActionData.unpack(markup.inline_keyboard[0][0].callback_data or "")
     expected = GameAction.REMATCH if match.match_over else GameAction.NEXT_HAND
     assert data.action is expected
-    stopped = record.model_copy(update={"status": GameStatus.STOPPED})
     if not match.match_over:
+        stopped = games.stopped(record)
         assert game_keyboard(stopped, seat_view(match, 0), T) is None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.game.state import Game, HandOver, Playing
 from core.engine import Match
 from core.state import Phase
-from tests.bot.telegram import Call, StoredMessage, TelegramHarness, alert_of, user
+from tests.bot.fake_telegram import Call, StoredMessage, TelegramHarness, alert_of, user
 
 GROUP = -4001  # a basic group
 SUPERGROUP = -1_001_234_567_890

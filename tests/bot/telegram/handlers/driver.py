@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.telegram import StoredMessage, TelegramHarness, alert_of, user
+from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of, user
 
 ALICE = user(1001, "Alice")
 

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from bot.__main__ import open_store
 from bot.config import Settings
 from bot.telegram.app import register_commands
-from tests.bot.telegram import FakeTelegram
+from tests.bot.fake_telegram import FakeTelegram
 from texts import LANGUAGES, Texts
 
 

@@ -4,8 +4,8 @@ wrong chat; names full of markup or emoji."""
 from __future__ import annotations
 
 from bot.game.games import Games
-from tests.bot.handlers.driver import ALICE, open_game
-from tests.bot.telegram import TelegramHarness, alert_of, user
+from tests.bot.fake_telegram import TelegramHarness, alert_of, user
+from tests.bot.telegram.handlers.driver import ALICE, open_game
 from texts import Texts
 
 GROUP = -100200300
@@ -35,9 +35,7 @@ async def test_names_full_of_markup_are_shown_as_text(harness: TelegramHarness) 
     assert "<b>x</b>" not in text
 
 
-async def test_three_hundred_emoji_in_a_name_render(
-    harness: TelegramHarness, games: Games
-) -> None:
+async def test_three_hundred_emoji_in_a_name_render(harness: TelegramHarness, games: Games) -> None:
     emoji = user(3006, "👨‍👩‍👧‍👦" * 150 + "🎲" * 150, language_code="fr")
     await harness.send(emoji, "/start")
     assert harness.fake.last_in(emoji.id).text  # the fake refuses bad HTML and long texts

@@ -6,8 +6,9 @@ import dataclasses
 
 import pytest
 
-from bot.game.record import GameRecord, GameStatus
+from bot.game import games
 from bot.game.seats import BotSeat, Seat
+from bot.game.state import Game
 from bot.telegram.render import RecordNames, escape_name, game_text
 from core.engine import Match
 from core.events import (
@@ -28,7 +29,7 @@ from core.players import Level
 from core.tiles import Tile
 from core.views import seat_view
 from tests.bot.factories import human, record_for
-from tests.bot.telegram import check_html, utf16_len
+from tests.bot.fake_telegram import check_html, utf16_len
 from texts import Texts
 from texts.render import hand_summary, log_lines, match_summary
 
@@ -37,12 +38,14 @@ T = TEXTS.translator("en")
 EVIL = '<b>x</b> & "q" </i><script>'
 
 
-def group_record(variant: str = "kozel", n: int = 4) -> tuple[GameRecord, Match]:
-    """Two people and bots: how group play will look (the record already allows it)."""
+def group_record(variant: str = "kozel", n: int = 4) -> tuple[Game, Match]:
+    """Two people and bots at one table; the match is the game's own engine."""
     match, _ = Match.new(variant, n, 100, seed=11)
     seats: list[Seat] = [human(1, "Alice"), human(2, EVIL, "ru")]
     seats += [BotSeat(level=Level.EASY)] * (n - 2)
-    return record_for(match, seats), match
+    game = record_for(match, seats)
+    assert game.match is not None
+    return game, game.match
 
 
 def test_escape_name_neutralises_markup_and_controls() -> None:
@@ -70,9 +73,9 @@ def test_each_seat_sees_its_own_hand_only(lang: str) -> None:
 
 def test_a_long_game_message_stays_under_telegrams_limit() -> None:
     record, match = group_record("draw", 4)
-    record = record.model_copy(
-        update={"seats": [human(1, ("👨‍👩‍👧‍👦" * 100)[:64]), human(2, "&" * 64), *record.seats[2:]]}
-    )
+    bots = tuple(s for s in record.seats[2:] if s is not None)
+    seats = (human(1, ("👨‍👩‍👧‍👦" * 100)[:64]), human(2, "&" * 64), *bots)
+    record = record.with_match(match, seats, 7)
     while not match.hand_over:
         match.play(match.turn, *match.legal_moves()[0])
     for seat in (0, 1):
@@ -195,7 +198,7 @@ def test_match_results() -> None:
 
 def test_a_stopped_game_says_so_and_asks_nothing() -> None:
     record, match = group_record()
-    stopped = record.model_copy(update={"status": GameStatus.STOPPED})
+    stopped = games.stopped(record)
     text = game_text(stopped, seat_view(match, 0), T)
     assert "abandoned" in text
     assert "Your move" not in text

@@ -10,7 +10,8 @@ from bot.game.actions import GameAction, GroupAction
 from bot.game.state import Finished, Game, Lobby, Stopped
 from bot.telegram.callbacks import ActionData, GroupData, MoveData
 from core.state import Phase
-from tests.bot.group.driver import (
+from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of
+from tests.bot.telegram.group.driver import (
     ALICE,
     BOB,
     CAROL,
@@ -31,8 +32,7 @@ from tests.bot.group.driver import (
     table,
     tap,
 )
-from tests.bot.group.privacy import PrivacyGuard
-from tests.bot.telegram import StoredMessage, TelegramHarness, alert_of
+from tests.bot.telegram.group.privacy import PrivacyGuard
 from texts import Texts
 
 FOUR = (BOB.id, CAROL.id, DAVE.id)
@@ -63,7 +63,7 @@ async def test_a_whole_kozel_match_to_101_with_four_people_then_a_bot(
     for _ in range(5):
         await play_one_move(harness)
     await harness.send(DAVE, "/leave", chat_id=GROUP)  # a bot plays his seat from now on
-    assert (await game_in(harness)).seats[3].kind == "bot"
+    assert (await game_in(harness)).is_bot(3)
     record = await play_to_the_end(harness)
 
     assert isinstance(record.state, Finished)
@@ -166,7 +166,7 @@ async def test_a_player_leaves_mid_match_and_takes_the_seat_back_between_hands(
     await kozel_of_four(harness)
     await harness.send(BOB, "/leave", chat_id=GROUP)
     record = await game_in(harness)
-    assert record.seats[1].kind == "bot"
+    assert record.is_bot(1)
     assert "Bob left the game: Bot 2 plays the seat from now on." in group_texts(harness)
     assert (await hand(harness, BOB.id)).text.startswith("Вас больше нет за столом")
     assert (await hand(harness, BOB.id)).buttons() == []

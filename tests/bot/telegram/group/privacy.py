@@ -15,7 +15,7 @@ from bot.store.games import GameStore
 from bot.telegram.callbacks import MoveData
 from core.state import Phase
 from core.tiles import Tile
-from tests.bot.telegram import Call, check_html
+from tests.bot.fake_telegram import Call, check_html
 
 TILE = re.compile(r"(\d)\|(\d)")
 ALL_TILES = frozenset(Tile(a, b) for a in range(7) for b in range(a, 7))

@@ -1,0 +1,534 @@
+"""Group games' use cases: open, the lobby's buttons, join once written to, leave (a bot
+takes the seat), take a bot's seat between hands, stop, and a group that moved."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+
+import pytest
+from fakeredis import FakeAsyncRedis
+
+from bot.game.actions import GroupAction
+from bot.game.errors import RefusalCode, RefusalError
+from bot.game.games import Games
+from bot.game.groups import GroupGames, check_take, left, taken
+from bot.game.people import Person
+from bot.game.ports import UnreachableError, VersionConflictError
+from bot.game.record import NoticeKind, SeatNotice
+from bot.game.seats import BotSeat, HumanSeat, Seat, human_seat
+from bot.game.state import Game, HandOver, InMatch, Lobby, Playing, Stopped
+from bot.store.games import GameStore
+from core.engine import Match
+from core.players import Level
+from core.variants import DEFAULT_TARGET, Variant
+from tests.bot.factories import GROUP_ID, finish_hand, group_lobby, person, record_for
+
+ANN = person(11, "Ann")  # opens the group's games
+BEN = person(12, "Ben", "ru")
+CAT = person(13, "Cat", "it")
+DAN = person(14, "Dan")
+EVE = person(15, "Eve")  # in the group, never at the table
+SUPERGROUP = -1_000_077
+
+
+class Reach:
+    """Writes nobody: records whom it was asked to write to; `unreachable` people fail."""
+
+    def __init__(self, *unreachable: Person) -> None:
+        self.written: list[int] = []
+        self.unreachable = {p.user_id for p in unreachable}
+
+    async def __call__(self, game: Game, who: Person, /) -> None:
+        await asyncio.sleep(0)  # a real send lets other presses run meanwhile
+        if who.user_id in self.unreachable:
+            raise UnreachableError
+        self.written.append(who.user_id)
+
+
+class Admin:
+    """Answers whether the presser administers the group; counts the questions."""
+
+    def __init__(self, answer: bool = False) -> None:
+        self.answer = answer
+        self.asked = 0
+
+    async def __call__(self) -> bool:
+        self.asked += 1
+        return self.answer
+
+
+async def refused(code: RefusalCode, change: Awaitable[object]) -> RefusalError:
+    with pytest.raises(RefusalError) as caught:
+        await change
+    assert caught.value.code is code
+    return caught.value
+
+
+async def stored(store: GameStore, game_id: str) -> Game:
+    game = await store.load(game_id)
+    assert game is not None
+    return game
+
+
+def names(game: Game) -> list[str]:
+    return ["-" if s is None else s.name if isinstance(s, HumanSeat) else "bot" for s in game.seats]
+
+
+async def opened(groups: GroupGames, variant: Variant = Variant.KOZEL, n_players: int = 4) -> Game:
+    return await groups.open(GROUP_ID, "Room", ANN, variant, n_players, Reach())
+
+
+async def press(
+    groups: GroupGames,
+    game: Game,
+    who: Person,
+    action: GroupAction,
+    arg: int = 0,
+    *,
+    admin: Admin | None = None,
+    reach: Reach | None = None,
+) -> Game:
+    return await groups.press(
+        game.game_id, who, action, arg, admin=admin or Admin(), reach=reach or Reach()
+    )
+
+
+async def a_match(store: GameStore, seats: list[Seat], *, hand_over: bool = False) -> Game:
+    """A group's Kozel match, its table's level hard (version 1; its first hand over if
+    `hand_over`)."""
+    match, _ = Match.new(Variant.KOZEL, 4, 100, seed=2)
+    if hand_over:
+        finish_hand(match)
+    group = group_lobby().record.group
+    game = record_for(
+        match, seats, game_id="00000000aa", chat_id=GROUP_ID, group=group, level=Level.HARD
+    )
+    return await store.create(game)
+
+
+def solo_seats() -> list[Seat]:
+    return [human_seat(ANN), BotSeat(level=Level.EASY)]
+
+
+def ann_and_ben() -> list[Seat]:
+    return [human_seat(ANN), BotSeat(level=Level.EASY), human_seat(BEN), BotSeat(level=Level.EASY)]
+
+
+# -- opening -------------------------------------------------------------------------------------
+
+
+async def test_a_lobby_opens_with_its_opener_seated_once_written_to(groups: GroupGames) -> None:
+    reach = Reach()
+    game = await groups.open(GROUP_ID, "Room", ANN, Variant.DRAW, 3, reach)
+    assert reach.written == [ANN.user_id]
+    assert isinstance(game.state, Lobby)
+    assert names(game) == ["Ann", "-", "-"]
+    assert not game.state.invite
+    group = game.record.group
+    assert group is not None
+    assert (group.title, group.creator_id, group.language) == ("Room", ANN.user_id, "en")
+    assert (game.settings.variant, game.settings.n_players) == (Variant.DRAW, 3)
+    assert game.settings.target == DEFAULT_TARGET
+    assert game.version == 2  # created, then joined
+
+
+async def test_an_opener_the_bot_cannot_write_to_opens_an_empty_lobby_with_a_link(
+    groups: GroupGames,
+) -> None:
+    game = await groups.open(GROUP_ID, "Room", ANN, Variant.KOZEL, 4, Reach(ANN))
+    assert isinstance(game.state, Lobby)
+    assert names(game) == ["-", "-", "-", "-"]
+    assert game.state.invite
+
+
+async def test_a_group_with_a_live_game_opens_no_other(groups: GroupGames) -> None:
+    first = await opened(groups)
+    reach = Reach()
+    await refused(
+        RefusalCode.GAME_RUNNING, groups.open(GROUP_ID, "Room", BEN, Variant.DRAW, 2, reach)
+    )
+    assert reach.written == []
+    assert (await groups.live_game(GROUP_ID)).game_id == first.game_id
+    await groups.stop(first, ANN.user_id, Admin())
+    again = await groups.open(GROUP_ID, "Room", BEN, Variant.DRAW, 2, Reach())
+    assert again.game_id != first.game_id
+
+
+async def test_a_group_without_a_live_game_has_none_to_show(groups: GroupGames) -> None:
+    await refused(RefusalCode.NO_GAME, groups.live_game(GROUP_ID))
+    game = await opened(groups)
+    await groups.abandon(game.game_id)
+    await refused(RefusalCode.NO_GAME, groups.live_game(GROUP_ID))
+    await refused(RefusalCode.NO_GAME, groups.leave_chat_game(GROUP_ID, ANN.user_id))
+
+
+# -- joining ---------------------------------------------------------------------------------------
+
+
+async def test_a_person_is_written_to_before_they_sit_down(groups: GroupGames) -> None:
+    game = await opened(groups)
+    reach = Reach()
+    after = await press(groups, game, BEN, GroupAction.JOIN, reach=reach)
+    assert reach.written == [BEN.user_id]
+    assert names(after) == ["Ann", "Ben", "-", "-"]
+    assert after.human(1).language == "ru"
+
+
+async def test_a_person_the_bot_cannot_write_to_is_not_seated_and_the_link_shows(
+    groups: GroupGames, store: GameStore
+) -> None:
+    game = await opened(groups)
+    await refused(
+        RefusalCode.PRIVATE_CHAT, press(groups, game, BEN, GroupAction.JOIN, reach=Reach(BEN))
+    )
+    latest = await stored(store, game.game_id)
+    assert names(latest) == ["Ann", "-", "-", "-"]
+    assert isinstance(latest.state, Lobby)
+    assert latest.state.invite
+
+
+@pytest.mark.parametrize(
+    ("who", "action", "arg", "code"),
+    [
+        (ANN, GroupAction.JOIN, 0, RefusalCode.ALREADY_SEATED),
+        (BEN, GroupAction.SEAT, 0, RefusalCode.SEAT_TAKEN),  # Ann's: not a sit-down
+    ],
+)
+async def test_a_join_that_cannot_succeed_writes_to_nobody(
+    groups: GroupGames,
+    store: GameStore,
+    who: Person,
+    action: GroupAction,
+    arg: int,
+    code: RefusalCode,
+) -> None:
+    game = await opened(groups)
+    reach = Reach()
+    await refused(code, press(groups, game, who, action, arg, reach=reach))
+    assert reach.written == []
+    assert (await stored(store, game.game_id)).version == game.version
+
+
+async def test_a_join_after_the_start_writes_to_nobody(groups: GroupGames) -> None:
+    game = await press(groups, await opened(groups), ANN, GroupAction.START)
+    reach = Reach()
+    await refused(RefusalCode.LOBBY_CLOSED, groups.join(game, BEN, None, reach))
+    assert reach.written == []
+
+
+async def test_people_pressing_join_at_once_all_get_a_seat(
+    groups: GroupGames, store: GameStore
+) -> None:
+    """Join carries no version: each press is applied to the latest lobby."""
+    game = await opened(groups)
+    results = await asyncio.gather(
+        *(press(groups, game, who, GroupAction.JOIN) for who in (BEN, CAT, DAN, EVE)),
+        return_exceptions=True,
+    )
+    refusals = [r for r in results if isinstance(r, BaseException)]
+    assert len(refusals) == 1  # three free seats for four people
+    assert isinstance(refusals[0], RefusalError)
+    assert refusals[0].code in {RefusalCode.LOBBY_CLOSED, RefusalCode.GAME_FULL}
+    latest = await stored(store, game.game_id)
+    assert isinstance(latest.state, InMatch)
+    seated = {h.user_id for _, h in latest.humans()}
+    assert len(seated) == 4
+    assert ANN.user_id in seated
+
+
+async def test_the_last_seat_taken_starts_the_match(groups: GroupGames) -> None:
+    game = await opened(groups, Variant.BLOCK, 2)
+    started = await press(groups, game, BEN, GroupAction.SEAT, 1)
+    assert isinstance(started.state, Playing)
+    assert names(started) == ["Ann", "Ben"]
+    assert started.is_active
+
+
+# -- the lobby's other buttons ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "action", [GroupAction.VARIANT, GroupAction.PLAYERS, GroupAction.TARGET, GroupAction.LEVEL]
+)
+async def test_only_the_opener_or_an_admin_changes_the_settings(
+    groups: GroupGames, action: GroupAction
+) -> None:
+    game = await press(groups, await opened(groups, Variant.DRAW, 3), BEN, GroupAction.JOIN)
+    admin = Admin(answer=False)
+    await refused(RefusalCode.NOT_ALLOWED, press(groups, game, BEN, action, admin=admin))
+    assert admin.asked == 1
+    by_admin = await press(groups, game, BEN, action, admin=Admin(answer=True))
+    assert by_admin.version == game.version + 1
+    asked = Admin(answer=False)
+    by_opener = await press(groups, by_admin, ANN, action, admin=asked)
+    assert by_opener.version == by_admin.version + 1
+    assert by_opener.settings != by_admin.settings
+    assert asked.asked == 0  # the opener needs no admin check
+
+
+async def test_seated_people_add_bots_and_start_strangers_do_not(groups: GroupGames) -> None:
+    game = await press(groups, await opened(groups), BEN, GroupAction.JOIN)
+    for action in (GroupAction.BOT, GroupAction.START):
+        await refused(RefusalCode.NOT_ALLOWED, press(groups, game, EVE, action))
+    game = await press(groups, game, BEN, GroupAction.BOT)
+    assert names(game) == ["Ann", "Ben", "bot", "-"]
+    game = await press(groups, game, EVE, GroupAction.BOT, admin=Admin(answer=True))
+    assert isinstance(game.state, InMatch)  # the last seat taken starts the match
+    assert names(game) == ["Ann", "Ben", "bot", "bot"]
+
+
+async def test_start_fills_the_free_seats_with_bots_of_the_tables_level(
+    groups: GroupGames,
+) -> None:
+    game = await opened(groups)
+    game = await press(groups, game, ANN, GroupAction.LEVEL)  # medium -> hard
+    started = await press(groups, game, ANN, GroupAction.START)
+    assert isinstance(started.state, InMatch)
+    assert names(started) == ["Ann", "bot", "bot", "bot"]
+    assert all(s.level is Level.HARD for s in started.seats if isinstance(s, BotSeat))
+
+
+async def test_a_seat_button_sits_down_leaves_or_removes_a_bot(groups: GroupGames) -> None:
+    game = await opened(groups)
+    reach = Reach()
+    game = await press(groups, game, BEN, GroupAction.SEAT, 2, reach=reach)
+    assert reach.written == [BEN.user_id]
+    assert names(game) == ["Ann", "-", "Ben", "-"]
+    game = await press(groups, game, BEN, GroupAction.SEAT, 3)  # moving
+    assert names(game) == ["Ann", "-", "-", "Ben"]
+    game = await press(groups, game, BEN, GroupAction.BOT)
+    game = await press(groups, game, BEN, GroupAction.SEAT, 1)  # the bot goes
+    assert names(game) == ["Ann", "-", "-", "Ben"]
+    game = await press(groups, game, BEN, GroupAction.SEAT, 3)  # his own: he leaves
+    assert names(game) == ["Ann", "-", "-", "-"]
+
+
+async def test_leave_frees_a_lobby_seat(groups: GroupGames) -> None:
+    game = await press(groups, await opened(groups), BEN, GroupAction.JOIN)
+    game = await press(groups, game, BEN, GroupAction.LEAVE)
+    assert names(game) == ["Ann", "-", "-", "-"]
+    await refused(RefusalCode.NOT_SEATED, press(groups, game, BEN, GroupAction.LEAVE))
+
+
+async def test_only_the_opener_or_an_admin_cancels(groups: GroupGames) -> None:
+    game = await press(groups, await opened(groups), BEN, GroupAction.JOIN)
+    await refused(RefusalCode.NOT_ALLOWED, press(groups, game, BEN, GroupAction.CANCEL))
+    cancelled = await press(groups, game, EVE, GroupAction.CANCEL, admin=Admin(answer=True))
+    assert isinstance(cancelled.state, Stopped)
+    assert cancelled.match is None
+    await refused(RefusalCode.GAME_OVER, press(groups, cancelled, ANN, GroupAction.CANCEL))
+
+
+async def test_the_opener_stops_a_match(groups: GroupGames) -> None:
+    game = await press(groups, await opened(groups), ANN, GroupAction.START)
+    admin = Admin()
+    ended = await press(groups, game, ANN, GroupAction.CANCEL, admin=admin)
+    assert isinstance(ended.state, Stopped)
+    assert ended.match is not None
+    assert admin.asked == 0
+
+
+async def test_a_button_for_no_group_game_is_refused(groups: GroupGames, store: GameStore) -> None:
+    await refused(
+        RefusalCode.NO_GAME,
+        groups.press("ffffffffff", ANN, GroupAction.JOIN, 0, admin=Admin(), reach=Reach()),
+    )
+    direct = await store.create(
+        record_for(Match.new(Variant.BLOCK, 2, 50, seed=1)[0], solo_seats(), chat_id=ANN.chat_id)
+    )
+    await refused(RefusalCode.NO_GAME, press(groups, direct, ANN, GroupAction.JOIN))
+
+
+async def test_keep_changes_nothing_here(groups: GroupGames, store: GameStore) -> None:
+    game = await opened(groups)
+    await refused(RefusalCode.INVALID, press(groups, game, ANN, GroupAction.KEEP))
+    assert (await stored(store, game.game_id)).version == game.version
+
+
+# -- leaving a match -----------------------------------------------------------------------------
+
+
+async def test_a_person_leaving_a_match_is_replaced_by_a_bot_and_the_group_told(
+    groups: GroupGames, store: GameStore
+) -> None:
+    game = await a_match(store, ann_and_ben(), hand_over=True)
+    after = await groups.leave(game.game_id, BEN.user_id)
+    assert after.seats[2] == BotSeat(level=Level.HARD)  # the table's level
+    assert after.is_active
+    group = after.record.group
+    assert group is not None
+    assert group.notices == (SeatNotice(kind=NoticeKind.LEFT, seat=2, name="Ben", after_results=1),)
+    await refused(RefusalCode.NOT_SEATED, groups.leave(game.game_id, BEN.user_id))
+
+
+async def test_the_last_person_leaving_abandons_the_match(
+    groups: GroupGames, store: GameStore
+) -> None:
+    game = await a_match(store, ann_and_ben())
+    await groups.leave_chat_game(GROUP_ID, BEN.user_id)
+    after = await groups.leave_chat_game(GROUP_ID, ANN.user_id)
+    assert isinstance(after.state, Stopped)
+    group = after.record.group
+    assert group is not None
+    assert [(n.kind, n.seat) for n in group.notices] == [
+        (NoticeKind.LEFT, 2),
+        (NoticeKind.LEFT, 0),
+        (NoticeKind.ALL_LEFT, 0),
+    ]
+    assert all(n.after_results == 0 for n in group.notices)
+    await refused(RefusalCode.NO_GAME, groups.live_game(GROUP_ID))
+    assert (await stored(store, game.game_id)).version == 3
+
+
+def test_leaving_a_direct_game_is_invalid() -> None:
+    direct = record_for(Match.new(Variant.BLOCK, 2, 50, seed=1)[0], solo_seats())
+    with pytest.raises(RefusalError) as caught:
+        left(direct, ANN.user_id)
+    assert caught.value.code is RefusalCode.INVALID
+
+
+async def test_leaving_a_stopped_match_is_refused(groups: GroupGames, store: GameStore) -> None:
+    game = await a_match(store, ann_and_ben())
+    await groups.abandon(game.game_id)
+    await refused(RefusalCode.GAME_OVER, groups.leave(game.game_id, ANN.user_id))
+    assert (await stored(store, game.game_id)).version == 2
+
+
+# -- taking a bot's seat ---------------------------------------------------------------------------
+
+
+async def test_a_bots_seat_is_taken_between_hands_once_written_to(
+    groups: GroupGames, store: GameStore
+) -> None:
+    game = await a_match(store, ann_and_ben(), hand_over=True)
+    reach = Reach()
+    after = await press(groups, game, CAT, GroupAction.TAKE, 3, reach=reach)
+    assert reach.written == [CAT.user_id]
+    assert after.seats[3] == human_seat(CAT)
+    assert isinstance(after.state, HandOver)
+    group = after.record.group
+    assert group is not None
+    assert group.notices[-1] == SeatNotice(
+        kind=NoticeKind.TOOK, seat=3, name="Cat", after_results=1
+    )
+
+
+@pytest.mark.parametrize(
+    ("who", "seat", "hand_over", "code"),
+    [
+        (CAT, 1, False, RefusalCode.NOT_BETWEEN_HANDS),
+        (BEN, 1, True, RefusalCode.ALREADY_SEATED),
+        (CAT, 0, True, RefusalCode.SEAT_TAKEN),  # Ann's
+        (CAT, 4, True, RefusalCode.SEAT_TAKEN),
+        (CAT, -1, True, RefusalCode.SEAT_TAKEN),
+    ],
+)
+async def test_a_seat_that_cannot_be_taken_writes_to_nobody(
+    groups: GroupGames,
+    store: GameStore,
+    who: Person,
+    seat: int,
+    hand_over: bool,
+    code: RefusalCode,
+) -> None:
+    game = await a_match(store, ann_and_ben(), hand_over=hand_over)
+    reach = Reach()
+    await refused(code, groups.take_seat(game, who, seat, reach))
+    assert reach.written == []
+    assert (await stored(store, game.game_id)).version == 1
+
+
+async def test_a_seat_is_not_taken_by_someone_the_bot_cannot_write_to(
+    groups: GroupGames, store: GameStore
+) -> None:
+    game = await a_match(store, ann_and_ben(), hand_over=True)
+    await refused(RefusalCode.PRIVATE_CHAT, groups.take_seat(game, CAT, 3, Reach(CAT)))
+    latest = await stored(store, game.game_id)
+    assert latest.version == 1
+    assert latest.is_bot(3)
+
+
+async def test_no_seat_is_taken_in_a_lobby_or_a_direct_game(groups: GroupGames) -> None:
+    game = await opened(groups)
+    with pytest.raises(RefusalError) as caught:
+        check_take(game, CAT.user_id, 1)
+    assert caught.value.code is RefusalCode.GAME_OVER
+    direct = record_for(finish_hand(Match.new(Variant.BLOCK, 2, 50, seed=1)[0]), solo_seats())
+    with pytest.raises(RefusalError) as caught:
+        taken(direct, CAT, 1)
+    assert caught.value.code is RefusalCode.GAME_OVER
+
+
+async def test_a_person_arriving_by_the_link_joins_the_lobby_wherever_it_said(
+    groups: GroupGames,
+) -> None:
+    game = await opened(groups)
+    after = await groups.arrive(game.game_id, BEN, 0, Reach())  # seat 0 is Ann's by now
+    assert names(after) == ["Ann", "Ben", "-", "-"]
+
+
+async def test_a_person_arriving_by_the_link_takes_the_bots_seat_between_hands(
+    groups: GroupGames, store: GameStore
+) -> None:
+    game = await a_match(store, ann_and_ben(), hand_over=True)
+    after = await groups.arrive(game.game_id, CAT, 1, Reach())
+    assert after.seats[1] == human_seat(CAT)
+    await refused(RefusalCode.LOBBY_CLOSED, groups.arrive(game.game_id, DAN, None, Reach()))
+
+
+# -- stopping and moving ---------------------------------------------------------------------------
+
+
+async def test_a_game_the_bot_cannot_reach_its_group_for_is_abandoned(
+    groups: GroupGames, store: GameStore
+) -> None:
+    game = await a_match(store, ann_and_ben())
+    after = await groups.abandon(game.game_id)
+    assert isinstance(after.state, Stopped)
+    await refused(RefusalCode.GAME_OVER, groups.abandon(game.game_id))
+    await refused(RefusalCode.NO_GAME, groups.abandon("ffffffffff"))
+
+
+async def test_a_game_follows_its_group_to_the_supergroup(
+    groups: GroupGames, store: GameStore
+) -> None:
+    game = await opened(groups)
+    moved = await groups.migrate(GROUP_ID, SUPERGROUP)
+    assert moved is not None
+    assert moved.chat_id == SUPERGROUP
+    assert moved.version == game.version + 1
+    assert await store.load_for_chat(GROUP_ID) is None
+    assert (await groups.live_game(SUPERGROUP)).game_id == game.game_id
+    # Both chats announce the move: the second time there is nothing to move.
+    assert await groups.migrate(GROUP_ID, SUPERGROUP) is None
+    assert await groups.migrate(GROUP_ID, SUPERGROUP, game.game_id) is None
+    assert (await stored(store, game.game_id)).version == moved.version
+
+
+async def test_an_older_game_of_the_group_follows_it_by_id(
+    groups: GroupGames, store: GameStore
+) -> None:
+    old = await opened(groups)
+    await groups.abandon(old.game_id)
+    await groups.open(SUPERGROUP, "Room", BEN, Variant.DRAW, 2, Reach())
+    moved = await groups.migrate(GROUP_ID, SUPERGROUP, old.game_id)
+    assert moved is not None
+    assert moved.chat_id == SUPERGROUP
+    latest = await store.load_for_chat(SUPERGROUP)
+    assert latest is not None
+    assert latest.game_id != old.game_id  # the supergroup's own game keeps its place
+    assert await store.load_for_chat(GROUP_ID) is None
+
+
+async def test_a_move_that_meets_a_newer_version_is_left_to_the_next_one(
+    games: Games, redis: FakeAsyncRedis
+) -> None:
+    class Conflicting(GameStore):
+        async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
+            raise VersionConflictError("someone wrote first")
+
+    store = Conflicting(redis)
+    game = await store.create(group_lobby())
+    assert await GroupGames(games, store).migrate(GROUP_ID, SUPERGROUP) is None
+    assert (await stored(store, game.game_id)).chat_id == GROUP_ID

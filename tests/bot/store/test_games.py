@@ -1,0 +1,300 @@
+"""The game store: round trips, compare-and-set on the version, chat pointers, TTLs,
+who sits where, a group's move, outages."""
+
+from __future__ import annotations
+
+import asyncio
+import zlib
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+from fakeredis import FakeAsyncRedis, FakeServer
+
+from bot.game import lobby
+from bot.game.games import stopped
+from bot.game.record import MatchStage
+from bot.game.state import Game, InMatch
+from bot.store import keys
+from bot.store.errors import ChatBusyError, StorageUnavailableError, VersionConflictError
+from bot.store.games import GameStore, encode
+from tests.bot.factories import GROUP_ID, finish_match, group_lobby, person, solo_record
+
+DAY = 24 * 3600
+ANN = person(11, "Ann")
+
+
+def reseeded(game: Game, seed: int) -> Game:
+    """The same game with another seed: a change the store must keep."""
+    stage = game.record.stage
+    assert isinstance(stage, MatchStage)
+    return game.changed(stage.model_copy(update={"seed": seed}), game.match)
+
+
+def seed_of(game: Game | None) -> int:
+    assert game is not None
+    assert isinstance(game.state, InMatch)
+    return game.state.seed
+
+
+def other(game: Game, game_id: str = "00000000ff") -> Game:
+    """The same table under another id (a later game of the chat)."""
+    return game.changed(game.record.stage, game.match, game_id=game_id)
+
+
+def finished(game: Game) -> Game:
+    state = game.state
+    assert isinstance(state, InMatch)
+    return game.with_match(finish_match(state.match.copy()), state.seats, state.seed)
+
+
+def group_game(game_id: str = "00000000aa", chat_id: int = GROUP_ID) -> Game:
+    """A group's lobby with Ann seated."""
+    return lobby.join(group_lobby(game_id=game_id, chat_id=chat_id), ANN, None, seed=1)
+
+
+async def loaded(store: GameStore, game_id: str) -> Game:
+    game = await store.load(game_id)
+    assert game is not None
+    return game
+
+
+# -- round trips and the compare-and-set -------------------------------------------------------
+
+
+async def test_a_created_game_loads_back_as_version_1(store: GameStore) -> None:
+    game = solo_record()
+    created = await store.create(game)
+    assert created.version == 1
+    assert created.state is game.state  # stored as is: nothing rebuilt
+    assert (await loaded(store, game.game_id)).record == created.record
+    by_chat = await store.load_for_chat(game.chat_id)
+    assert by_chat is not None
+    assert by_chat.record == created.record
+
+
+async def test_a_save_bumps_the_version(store: GameStore) -> None:
+    created = await store.create(solo_record())
+    saved = await store.save(reseeded(created, 99))
+    assert saved.version == 2
+    back = await loaded(store, created.game_id)
+    assert back.version == 2
+    assert seed_of(back) == 99
+
+
+async def test_a_save_from_an_old_version_is_refused_and_writes_nothing(
+    store: GameStore,
+) -> None:
+    created = await store.create(solo_record())
+    await store.save(reseeded(created, 1))
+    with pytest.raises(VersionConflictError):
+        await store.save(reseeded(created, 2))
+    back = await loaded(store, created.game_id)
+    assert seed_of(back) == 1
+    assert back.version == 2
+
+
+async def test_two_saves_at_once_from_one_version_apply_one(store: GameStore) -> None:
+    created = await store.create(solo_record())
+    results = await asyncio.gather(
+        store.save(reseeded(created, 1)),
+        store.save(reseeded(created, 2)),
+        return_exceptions=True,
+    )
+    conflicts = [r for r in results if isinstance(r, VersionConflictError)]
+    assert len(conflicts) == 1
+    [winner] = [r for r in results if isinstance(r, Game)]
+    back = await loaded(store, created.game_id)
+    assert back.version == 2
+    assert seed_of(back) == seed_of(winner)
+
+
+async def test_the_stored_version_decides_not_the_record(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    """The check and the write are one script: a version written by anyone else since
+    the load refuses the save."""
+    created = await store.create(solo_record())
+    await redis.hset(keys.game(created.game_id), "v", 7)
+    with pytest.raises(VersionConflictError):
+        await store.save(reseeded(created, 1))
+    assert seed_of(await store.load(created.game_id)) == seed_of(created)
+
+
+async def test_a_game_id_already_taken_is_a_conflict(store: GameStore) -> None:
+    created = await store.create(solo_record())
+    elsewhere = created.changed(created.record.stage, created.match, chat_id=5)
+    with pytest.raises(VersionConflictError):
+        await store.create(elsewhere)
+    assert await store.load_for_chat(5) is None
+    assert (await loaded(store, created.game_id)).chat_id == created.chat_id
+
+
+# -- chats and their games -----------------------------------------------------------------------
+
+
+async def test_a_chat_has_one_live_game(store: GameStore) -> None:
+    first = await store.create(solo_record())
+    with pytest.raises(ChatBusyError):
+        await store.create(other(solo_record()))
+    await store.save(stopped(first))
+    second = await store.create(other(solo_record()))
+    by_chat = await store.load_for_chat(first.chat_id)
+    assert by_chat is not None
+    assert by_chat.record == second.record
+
+
+async def test_a_finished_match_leaves_its_chat_free(store: GameStore) -> None:
+    first = await store.create(solo_record())
+    await store.save(finished(first))
+    second = await store.create(other(solo_record()))
+    assert second.version == 1
+
+
+async def test_an_old_game_keeps_out_of_the_chat_pointer(store: GameStore) -> None:
+    first = await store.create(solo_record())
+    first = await store.save(stopped(first))
+    second = await store.create(other(solo_record()))
+    await store.save(first)  # e.g. a late write to the stopped game
+    by_chat = await store.load_for_chat(first.chat_id)
+    assert by_chat is not None
+    assert by_chat.game_id == second.game_id
+
+
+async def test_a_lobby_keeps_its_group_busy_and_expires_within_a_day(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    created = await store.create(group_game())
+    with pytest.raises(ChatBusyError):
+        await store.create(group_game("00000000cc"))
+    assert 0 < await redis.ttl(keys.game(created.game_id)) <= DAY
+
+
+@pytest.mark.parametrize("end", [stopped, finished], ids=["stopped", "finished"])
+async def test_ended_games_expire_sooner_than_active_ones(
+    store: GameStore, redis: FakeAsyncRedis, end: Callable[[Game], Game]
+) -> None:
+    created = await store.create(solo_record())
+    key = keys.game(created.game_id)
+    assert await redis.ttl(key) > 20 * DAY
+    assert await redis.ttl(keys.chat(created.chat_id)) > 20 * DAY
+    await store.save(end(created))
+    assert 0 < await redis.ttl(key) <= 2 * DAY
+    assert 0 < await redis.ttl(keys.chat(created.chat_id)) <= 2 * DAY
+
+
+async def test_the_lifetimes_are_the_stores_to_choose(redis: FakeAsyncRedis) -> None:
+    store = GameStore(redis, active_ttl=timedelta(hours=1), lobby_ttl=timedelta(minutes=5))
+    direct = await store.create(solo_record())
+    assert 0 < await redis.ttl(keys.game(direct.game_id)) <= 3600
+    group = await store.create(group_game())
+    assert 0 < await redis.ttl(keys.game(group.game_id)) <= 300
+
+
+# -- damaged records and outages -----------------------------------------------------------------
+
+
+async def test_an_unreadable_record_is_no_game_and_is_never_overwritten(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    game = solo_record()
+    await redis.hset(keys.game(game.game_id), mapping={"v": 1, "d": b"{not json", "l": 0})
+    await redis.set(keys.chat(game.chat_id), game.game_id)
+    assert await store.load(game.game_id) is None
+    assert await store.load_for_chat(game.chat_id) is None
+    with pytest.raises(VersionConflictError):
+        await store.create(game)
+    with pytest.raises(VersionConflictError):
+        await store.save(game)
+    assert await redis.hget(keys.game(game.game_id), "d") == b"{not json"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        zlib.compress(b'{"schema_version": 1, "game_id": "0123456789"}'),
+        zlib.compress(b"[]"),
+        encode(solo_record().record)[:-4],
+        b"",
+    ],
+    ids=["old-schema", "not-a-record", "truncated", "empty"],
+)
+async def test_a_damaged_or_old_record_loads_as_no_game(
+    store: GameStore, redis: FakeAsyncRedis, raw: bytes
+) -> None:
+    await redis.hset(keys.game("0123456789"), mapping={"v": 1, "d": raw})
+    assert await store.load("0123456789") is None
+
+
+async def test_an_outage_is_reported_as_such(store: GameStore, server: FakeServer) -> None:
+    created = await store.create(solo_record())
+    server.connected = False
+    with pytest.raises(StorageUnavailableError):
+        await store.load(created.game_id)
+    with pytest.raises(StorageUnavailableError):
+        await store.create(other(solo_record()))
+    with pytest.raises(StorageUnavailableError):
+        await store.save(created)
+    with pytest.raises(StorageUnavailableError):
+        await store.language(5)
+    server.connected = True
+    assert (await loaded(store, created.game_id)).version == 1
+
+
+# -- languages, people, groups -------------------------------------------------------------------
+
+
+async def test_languages_are_remembered(store: GameStore) -> None:
+    assert await store.language(5) is None
+    await store.set_language(5, "fr")
+    assert await store.language(5) == "fr"
+    await store.set_language(5, "it")
+    assert await store.language(5) == "it"
+    assert await store.language(6) is None
+
+
+async def test_people_are_indexed_to_their_group_games(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    first = await store.create(group_game())
+    second = await store.create(group_game("00000000bb", chat_id=-78))
+    await store.create(solo_record())  # a direct game indexes nobody
+    assert await store.games_of(ANN.user_id) == sorted([first.game_id, second.game_id])
+    assert await store.games_of(1001) == []
+    assert await store.games_of(12) == []
+    assert await redis.ttl(keys.person(ANN.user_id)) > 20 * DAY
+
+
+async def test_a_game_moves_with_its_group(store: GameStore) -> None:
+    created = await store.create(group_game())
+    moved = created.changed(created.record.stage, created.match, chat_id=-1_000_077)
+    saved = await store.save(moved, moved_from=GROUP_ID)
+    assert await store.load_for_chat(GROUP_ID) is None
+    by_chat = await store.load_for_chat(-1_000_077)
+    assert by_chat is not None
+    assert by_chat.record == saved.record
+
+
+async def test_a_move_leaves_the_old_chat_to_its_newer_game(store: GameStore) -> None:
+    old = await store.create(group_game())
+    old = await store.save(stopped(old))
+    newer = await store.create(group_game("00000000bb"))
+    moved = old.changed(old.record.stage, old.match, chat_id=-1_000_077)
+    await store.save(moved, moved_from=GROUP_ID)
+    by_chat = await store.load_for_chat(GROUP_ID)
+    assert by_chat is not None
+    assert by_chat.game_id == newer.game_id
+
+
+async def test_the_worker_is_told_of_every_group_save_only(redis: FakeAsyncRedis) -> None:
+    told: list[None] = []
+    store = GameStore(redis, on_due=lambda: told.append(None))
+    direct = await store.create(solo_record())
+    await store.save(direct)
+    assert told == []
+    group = await store.create(group_game())
+    await store.save(group)
+    assert len(told) == 2
+    with pytest.raises(VersionConflictError):
+        await store.save(group)
+    assert len(told) == 2  # a refused save made nothing due

@@ -1,0 +1,94 @@
+"""The due set: every group save makes its game due at once, and a reschedule with a
+version never hides a change made meanwhile."""
+
+from __future__ import annotations
+
+from fakeredis import FakeAsyncRedis
+
+from bot.game import lobby
+from bot.game.state import Game
+from bot.store import keys
+from bot.store.games import GameStore
+from bot.store.schedule import Schedule
+from tests.bot.factories import group_lobby, person, solo_record
+
+
+def group_game(game_id: str = "00000000aa", chat_id: int = -77) -> Game:
+    return lobby.join(group_lobby(game_id=game_id, chat_id=chat_id), person(11), None, seed=1)
+
+
+async def test_every_group_save_makes_the_game_due_at_once(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    schedule = Schedule(redis)
+    created = await store.create(group_game())
+    assert await schedule.due_games(now=0) == [created.game_id]
+    assert await schedule.reschedule(created.game_id, created.version, at=50.0)
+    assert await schedule.due_games(now=49) == []
+    assert await schedule.due_games(now=50) == [created.game_id]
+    assert await schedule.next_due() == 50.0
+    await store.save(created)
+    assert await schedule.due_games(now=0) == [created.game_id]
+    assert await schedule.due_games(now=0) == [created.game_id]  # reading takes nothing
+
+
+async def test_a_direct_game_is_never_scheduled(store: GameStore, redis: FakeAsyncRedis) -> None:
+    """Its messages are sent by the handler that changed it."""
+    schedule = Schedule(redis)
+    direct = await store.create(solo_record())
+    await store.save(direct)
+    assert await schedule.due_games(now=1e12) == []
+    assert await schedule.next_due() is None
+
+
+async def test_a_reschedule_loses_to_a_save_made_meanwhile(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    schedule = Schedule(redis)
+    created = await store.create(group_game())
+    saved = await store.save(created)
+    assert not await schedule.reschedule(created.game_id, created.version, at=None)
+    assert not await schedule.reschedule(created.game_id, created.version, at=80.0)
+    assert await schedule.due_games(now=0) == [created.game_id]
+    assert await schedule.reschedule(created.game_id, saved.version, at=None)
+    assert await schedule.due_games(now=1e12) == []
+    assert await schedule.next_due() is None
+
+
+async def test_a_reschedule_without_a_version_applies_whatever_the_version(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    schedule = Schedule(redis)
+    created = await store.create(group_game())
+    await store.save(created)
+    assert await schedule.reschedule(created.game_id, None, at=30.0)
+    assert await schedule.next_due() == 30.0
+
+
+async def test_a_gone_game_leaves_the_schedule(store: GameStore, redis: FakeAsyncRedis) -> None:
+    schedule = Schedule(redis)
+    created = await store.create(group_game())
+    await redis.delete(keys.game(created.game_id))
+    assert await schedule.reschedule(created.game_id, created.version, at=5.0)
+    assert await schedule.due_games(now=1e12) == []
+
+
+async def test_due_games_come_earliest_first_up_to_the_limit(redis: FakeAsyncRedis) -> None:
+    schedule = Schedule(redis)
+    await schedule.mark_due("00000000cc", at=30.5)
+    await schedule.mark_due("00000000aa", at=10.0)
+    await schedule.mark_due("00000000bb", at=20.25)
+    await schedule.mark_due("00000000dd")  # at once
+    assert await schedule.due_games(now=25) == ["00000000dd", "00000000aa", "00000000bb"]
+    assert await schedule.due_games(now=100, limit=2) == ["00000000dd", "00000000aa"]
+    assert await schedule.next_due() == 0.0
+    await schedule.reschedule("00000000dd", None, at=None)  # gone: forgotten
+    assert await schedule.next_due() == 10.0
+
+
+async def test_each_group_is_scheduled_on_its_own(store: GameStore, redis: FakeAsyncRedis) -> None:
+    schedule = Schedule(redis)
+    first = await store.create(group_game())
+    second = await store.create(group_game("00000000bb", chat_id=-78))
+    assert await schedule.reschedule(first.game_id, first.version, at=60.0)
+    assert await schedule.due_games(now=1) == [second.game_id]

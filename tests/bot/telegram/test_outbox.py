@@ -1,0 +1,114 @@
+"""The one way out: under Telegram's real limits a whole match gets no 429, a direct
+game costs one edit per press, and whatever had to wait is shown later with the
+latest content."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.game.state import HandOver, Playing
+from bot.store.pace import Limits
+from bot.telegram import render
+from bot.telegram.app import Pacing
+from bot.telegram.worker import Rhythm
+from tests.bot.conftest import FakeClock
+from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
+from tests.bot.telegram.group.driver import (
+    ALICE,
+    BOB,
+    PEOPLE,
+    game_in,
+    group_texts,
+    hand,
+    match_of,
+    open_lobby,
+    seat_everyone,
+    table,
+    tap,
+)
+from tests.bot.telegram.handlers.driver import open_game
+from texts import Texts
+
+REAL = Pacing(limits=Limits(), rhythm=Rhythm(bot_delay=1.5))
+
+
+@pytest.mark.parametrize("pace", [REAL], indirect=True)
+async def test_a_whole_group_match_under_telegrams_limits_gets_no_429(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram
+) -> None:
+    """Two people and two bots play Kozel to the end at a person's speed (a press every
+    two seconds), with Telegram's limits enforced: nothing is refused, every hand's
+    result is told once, in order."""
+    fake.limit(lambda: clock.now().timestamp())
+    await open_lobby(harness)
+    await seat_everyone(harness, BOB.id)
+    clock.advance(4)
+    await harness.settle()
+    await tap(harness, ALICE.id, await table(harness), "Start")
+    for _ in range(5000):
+        clock.advance(2)
+        await harness.settle()
+        game = await game_in(harness)
+        if not game.is_active:
+            break
+        state = game.state
+        if isinstance(state, HandOver):
+            lobby_or_table = await table(harness)
+            if any(b.text == "Next hand" for b in lobby_or_table.buttons()):
+                await tap(harness, ALICE.id, lobby_or_table, "Next hand")
+        elif isinstance(state, Playing) and not game.is_bot(state.turn):
+            mover = game.human(state.turn).user_id
+            message = await hand(harness, mover)
+            if message.buttons():
+                data = message.buttons()[0].callback_data or ""
+                assert alert_of(await harness.press(PEOPLE[mover], message, data)) is None
+    else:
+        raise AssertionError("the match did not end")
+    for _ in range(60):  # what still waits for the group's pace goes out
+        clock.advance(4)
+        await harness.settle()
+    assert fake.floods == 0
+    results = len(match_of(await game_in(harness)).state.results)
+    told = [t for t in group_texts(harness) if "is over:</b>" in t]
+    assert len(told) == results
+    assert [int(t.split("Hand ")[1].split(" ")[0]) for t in told] == list(range(1, results + 1))
+    assert "goats" in group_texts(harness)[-1]
+
+
+@pytest.mark.parametrize("pace", [REAL], indirect=True)
+async def test_a_direct_game_pressed_fast_gets_no_429_and_ends_up_shown(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, texts: Texts
+) -> None:
+    """Presses three times a second: edits wait for the chat's pace instead of drawing a
+    429, and the game message ends up showing the latest game."""
+    fake.limit(lambda: clock.now().timestamp())
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+    presses = 0
+    for _ in range(60):
+        shown = harness.fake.message(game.chat_id, game.message_id)
+        buttons = [b for b in shown.buttons() if b.text != "Rematch"]
+        if buttons:
+            answer = await harness.press(ALICE, shown, buttons[0].callback_data or "")
+            presses += alert_of(answer) is None
+        clock.advance(0.33)
+        await harness.settle()
+    clock.advance(5)
+    await harness.settle()
+    assert fake.floods == 0
+    assert presses >= 10
+    latest = await game_in(harness, ALICE.id)
+    shown = harness.fake.message(game.chat_id, game.message_id)
+    assert shown.text == render.game_text(latest, latest.seat_view(0), texts.translator("en"))
+
+
+async def test_a_direct_press_costs_its_answer_and_one_edit(
+    harness: TelegramHarness, fake: FakeTelegram
+) -> None:
+    game = await open_game(harness, "Draw game", "3 bots", "Medium", "100")
+    for _ in range(5):
+        shown = harness.fake.message(game.chat_id, game.message_id)
+        data = shown.buttons()[0].callback_data or ""
+        before = len(fake.calls)
+        assert alert_of(await harness.press(ALICE, shown, data)) is None
+        made = [c.name for c in fake.calls[before:]]
+        assert sorted(made) == ["answerCallbackQuery", "editMessageText"], made
