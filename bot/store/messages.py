@@ -24,6 +24,7 @@ from bot.store.games import ACTIVE_TTL
 
 _TABLE = "table"
 _POSTED = "posted"
+_SHOWN = "shown"
 
 # Give the lease back only if it is still ours.
 _RELEASE = """
@@ -51,6 +52,7 @@ class Placement:
     private: dict[int, Sent] = field(default_factory=dict)  # by user id
     table: Sent | None = None
     posted: int = 0  # announcements already sent to the group
+    shown: int = 0  # the version of the game the messages were last brought up to
 
 
 @dataclass(slots=True)
@@ -68,6 +70,9 @@ class Changes:
 
     def posted(self, count: int) -> None:
         self._set(_POSTED, str(count))
+
+    def shown(self, version: int) -> None:
+        self._set(_SHOWN, str(version))
 
     def _set(self, name: str, value: str | None) -> None:
         if value is None:
@@ -99,6 +104,8 @@ def _placement(raw: Mapping[bytes | str, bytes | str]) -> Placement:
             placement.table = _sent(value)
         elif name == _POSTED:
             placement.posted = int(value)
+        elif name == _SHOWN:
+            placement.shown = int(value)
     return placement
 
 

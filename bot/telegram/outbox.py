@@ -158,6 +158,9 @@ class Outbox:
             raise BusyError(game.game_id)
         changes = Changes()
         try:
+            if placement.shown > game.version:
+                return None  # a later version was shown already: this one is out of date
+            changes.shown(game.version)
             if adopt is not None and anew is None:
                 user_id = game.humans()[0][1].user_id
                 placement.private[user_id] = adopt

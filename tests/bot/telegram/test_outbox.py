@@ -9,7 +9,7 @@ import pytest
 from bot.game.state import HandOver, Playing
 from bot.store.pace import Limits
 from bot.telegram import render
-from bot.telegram.app import Pacing
+from bot.telegram.app import App, Pacing
 from bot.telegram.worker import Rhythm
 from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
@@ -112,3 +112,18 @@ async def test_a_direct_press_costs_its_answer_and_one_edit(
         assert alert_of(await harness.press(ALICE, shown, data)) is None
         made = [c.name for c in fake.calls[before:]]
         assert sorted(made) == ["answerCallbackQuery", "editMessageText"], made
+
+
+async def test_an_older_version_never_overwrites_a_newer_one(
+    harness: TelegramHarness, app: App
+) -> None:
+    """Deliveries of one game may finish out of order: the one for an older version,
+    coming last, changes nothing."""
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "100")
+    older = await game_in(harness, ALICE.id)
+    shown = harness.fake.message(game.chat_id, game.message_id)
+    answer = await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
+    assert alert_of(answer) is None
+    newest = harness.fake.message(game.chat_id, game.message_id).text
+    await app.outbox.deliver(older)
+    assert harness.fake.message(game.chat_id, game.message_id).text == newest
