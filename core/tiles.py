@@ -29,6 +29,10 @@ class Tile(NamedTuple):
     @staticmethod
     def parse(text: str) -> Tile:
         """Parse `"a-b"` (also `"a|b"`); raises `GameError(BAD_TILE)` on anything else."""
+        # Stored games hold hundreds of tiles as text: the usual spellings are looked up.
+        known = _SPELLINGS.get(text)
+        if known is not None:
+            return known
         for sep in ("-", "|"):
             parts = text.strip().split(sep)
             if len(parts) == 2 and all(p.isascii() and p.isdigit() and len(p) == 1 for p in parts):
@@ -76,6 +80,12 @@ _BY_HALVES: list[list[Tile]] = [
 # Interning: make every lookup return the instance stored in ALL_TILES.
 _BY_HALVES = [[ALL_TILES[_INDEX[t]] for t in row] for row in _BY_HALVES]
 DOUBLES: Final[tuple[Tile, ...]] = tuple(t for t in ALL_TILES if t.is_double)
+_SPELLINGS: Final[dict[str, Tile]] = {
+    f"{a}{sep}{b}": _BY_HALVES[a][b]
+    for a in range(HIGHEST_PIP + 1)
+    for b in range(HIGHEST_PIP + 1)
+    for sep in ("-", "|")
+}
 
 
 def pip_count(tiles: list[Tile] | tuple[Tile, ...] | frozenset[Tile]) -> int:

@@ -25,6 +25,7 @@ LANGUAGE_NAMES: Mapping[str, str] = {
 TEXTS_DIR = Path(__file__).resolve().parent
 
 Arg = str | int
+CACHE_SIZE = 20_000  # formatted texts kept; past it the cache starts afresh
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +49,7 @@ class Texts:
         if default not in LANGUAGES:
             raise ValueError(f"unknown default language {default!r}")
         self.default = default
+        self._formatted: dict[tuple[object, ...], str] = {}
         self._bundles: dict[str, FluentBundle] = {}
         for lang in LANGUAGES:
             # Isolation marks (FSI/PDI) would show up as stray characters in clients
@@ -71,13 +73,25 @@ class Texts:
 
     def get(self, lang: str, key: str, /, **args: Arg) -> str:
         """The message `key` in `lang`, with `args` filled in."""
+        # Formatting is a pure function of its inputs, and the same few texts (names,
+        # ends, counts) are asked for over and over: each is formatted once.
+        cache_key = (lang, key, *sorted(args.items()))
+        text = self._formatted.get(cache_key)
+        if text is None:
+            text = self._format(lang, key, args)
+            if len(self._formatted) >= CACHE_SIZE:
+                self._formatted.clear()
+            self._formatted[cache_key] = text
+        return text
+
+    def _format(self, lang: str, key: str, args: Mapping[str, Arg]) -> str:
         for candidate in (lang, self.default):
             bundle = self._bundles.get(candidate)
             if bundle is not None and bundle.has_message(key):
                 message = bundle.get_message(key)
                 if message.value is None:
                     continue
-                text, errors = bundle.format_pattern(message.value, args)
+                text, errors = bundle.format_pattern(message.value, dict(args))
                 if errors:
                     log.warning("text %s/%s: %s", candidate, key, errors)
                 return str(text)

@@ -26,10 +26,16 @@ _TABLE = "table"
 _POSTED = "posted"
 _SHOWN = "shown"
 
-# Give the lease back only if it is still ours.
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
+# Write what a delivery changed, and give the lease back if it is still ours.
+# KEYS: the messages' hash, the lease. ARGV: the token, the hash's TTL in seconds, how
+# many fields are set, then each field and its value, then the fields dropped.
+_CLOSE = """
+local sets = tonumber(ARGV[3])
+for i = 4, 3 + 2 * sets, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+for i = 4 + 2 * sets, #ARGV do redis.call('HDEL', KEYS[1], ARGV[i]) end
+if #ARGV > 3 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
+return 1
 """
 
 
@@ -115,7 +121,7 @@ class MessageStore:
     def __init__(self, redis: Redis, *, ttl: timedelta = ACTIVE_TTL) -> None:
         self._redis = redis
         self._ttl = ttl
-        self._release = redis.register_script(_RELEASE)
+        self._close = redis.register_script(_CLOSE)
 
     async def open(self, game_id: str, token: str, lease: timedelta) -> Placement | None:
         """Take the game's lease and read its placement; None when another holds it."""
@@ -127,16 +133,13 @@ class MessageStore:
 
     async def close(self, game_id: str, token: str, changes: Changes) -> None:
         """Write what changed and give the lease back, in one round trip."""
-        key = keys.messages(game_id)
-        async with redis_errors(), self._redis.pipeline(transaction=True) as pipe:
-            if changes.fields:
-                pipe.hset(key, mapping=changes.fields)
-            if changes.dropped:
-                pipe.hdel(key, *changes.dropped)
-            if changes:
-                pipe.expire(key, self._ttl)
-            await self._release(keys=[keys.lease(game_id)], args=[token], client=pipe)
-            await pipe.execute()
+        args: list[EncodableT] = [token, int(self._ttl.total_seconds()), len(changes.fields)]
+        for name, value in changes.fields.items():
+            args += [name, value]
+        args += list(changes.dropped)
+        script_keys = [keys.messages(game_id), keys.lease(game_id)]
+        async with redis_errors():
+            await self._close(keys=script_keys, args=args)
 
     async def load(self, game_id: str) -> Placement:
         """Everything known about the game's messages (empty for an unknown game)."""

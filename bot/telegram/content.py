@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiogram.types import InlineKeyboardMarkup
 
@@ -15,21 +15,16 @@ def _digest(*parts: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Content:
     """Text and buttons. `key` names what must reach the reader at once when it
-    changes (a person's hand); the buttons always count as such."""
+    changes (a person's hand); the buttons always count as such. The digests are
+    computed once, with the content."""
 
     text: str
     markup: InlineKeyboardMarkup | None = None
     key: str = ""
+    full: str = field(init=False, repr=False)  # changes whenever anything shown changes
+    essential: str = field(init=False, repr=False)  # changes with the key or the buttons
 
-    def _buttons(self) -> str:
-        return self.markup.model_dump_json() if self.markup is not None else ""
-
-    @property
-    def full(self) -> str:
-        """Changes whenever anything shown changes."""
-        return _digest(self.text, self._buttons())
-
-    @property
-    def essential(self) -> str:
-        """Changes when the key or the buttons change."""
-        return _digest(self.key, self._buttons())
+    def __post_init__(self) -> None:
+        buttons = self.markup.model_dump_json() if self.markup is not None else ""
+        object.__setattr__(self, "full", _digest(self.text, buttons))
+        object.__setattr__(self, "essential", _digest(self.key, buttons))
