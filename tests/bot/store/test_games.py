@@ -298,3 +298,18 @@ async def test_the_worker_is_told_of_every_group_save_only(redis: FakeAsyncRedis
     with pytest.raises(VersionConflictError):
         await store.save(group)
     assert len(told) == 2  # a refused save made nothing due
+
+
+async def test_a_finished_game_is_small_and_replays_exactly(store: GameStore) -> None:
+    """What is stored for a finished match fits in 3 KB, and the engine loaded from it
+    replays from its own seed and decision log to the same position, bots included."""
+    from core.replay import replay_of  # noqa: PLC0415
+
+    game = await store.create(finished(solo_record("draw", 4, seed=5)))
+    raw = await store.redis.hget(keys.game(game.game_id), "d")
+    assert raw is not None
+    assert len(raw) < 3 * 1024
+    back = await loaded(store, game.game_id)
+    assert back.match is not None
+    assert back.match.match_over
+    assert replay_of(back.match).to_dict() == back.match.to_dict()
