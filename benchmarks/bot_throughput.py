@@ -398,6 +398,8 @@ class Tally:
     move_wall: list[float] = field(default_factory=list)
     other_cpu: list[float] = field(default_factory=list)
     other_wall: list[float] = field(default_factory=list)
+    move_rebuilds: list[int] = field(default_factory=list)  # with --count
+    move_trips: list[int] = field(default_factory=list)
     failed: int = 0  # updates that raised, logged an ERROR, or got an alert
     deferred: int = 0  # updates whose answer came after `feed_update` returned
     stuck: int = 0  # people who found nothing to press, or whose press was refused
@@ -406,6 +408,35 @@ class Tally:
     def problem(self, text: str) -> None:
         if len(self.problems) < 5:
             self.problems.append(text)
+
+
+# What one update costs beyond CPU, counted with `--count`: engine rebuilds (the match
+# read back from its stored form) and Redis round trips (packets sent to redis-server).
+COUNTS: Counter[str] = Counter()
+
+
+def install_counters() -> None:
+    """Count every `Match.from_dict` and every command packet sent to Redis."""
+    from redis.asyncio.connection import AbstractConnection  # noqa: PLC0415
+
+    from core.engine import Match  # noqa: PLC0415
+
+    rebuild = Match.from_dict.__func__  # type: ignore[attr-defined]
+
+    def counted_rebuild(cls: type[Match], data: dict[str, Any]) -> Match:
+        COUNTS["rebuilds"] += 1
+        return rebuild(cls, data)  # type: ignore[no-any-return]
+
+    Match.from_dict = classmethod(counted_rebuild)  # type: ignore[method-assign, assignment]
+    send = AbstractConnection.send_packed_command
+
+    async def counted_send(
+        self: AbstractConnection, command: Any, check_health: bool = True
+    ) -> None:
+        COUNTS["round_trips"] += 1
+        await send(self, command, check_health)
+
+    AbstractConnection.send_packed_command = counted_send  # type: ignore[method-assign]
 
 
 class Feeder:
@@ -467,6 +498,7 @@ class Feeder:
             session.alerts[user_id],
             session.changes[user_id],
         )
+        rebuilds, trips = COUNTS["rebuilds"], COUNTS["round_trips"]
         try:
             if self.session.wire:
                 cpu, wall = time.process_time(), time.perf_counter()
@@ -494,6 +526,8 @@ class Feeder:
         if move:
             self.tally.move_cpu.append(cpu)
             self.tally.move_wall.append(wall)
+            self.tally.move_rebuilds.append(COUNTS["rebuilds"] - rebuilds)
+            self.tally.move_trips.append(COUNTS["round_trips"] - trips)
         else:
             self.tally.other_cpu.append(cpu)
             self.tally.other_wall.append(wall)
@@ -627,6 +661,8 @@ class Figures:
     deferred: int  # updates answered only after they returned
     redis_cpu: float | None  # redis-server's CPU per update, when there is one
     redis_commands: float | None  # and the commands it ran per update
+    rebuilds: float  # engine rebuilds per move update (with --count)
+    trips: float  # Redis round trips per move update (with --count)
     scripts: list[list[Kind]]
     problems: list[str]
 
@@ -743,6 +779,8 @@ async def drive(
         redis_commands=None
         if redis_after is None
         else (redis_after[1] - redis_before[1] - 2) / total,  # 2: the INFO calls
+        rebuilds=statistics.fmean(tally.move_rebuilds or [0]),
+        trips=statistics.fmean(tally.move_trips or [0]),
         scripts=[list(p.script) for p in people],
         problems=problems,
     )
@@ -981,6 +1019,8 @@ def median_figures(runs: Sequence[Figures]) -> Figures:
         deferred=sum(r.deferred for r in runs),
         redis_cpu=_median(redis_cpu) if redis_cpu else None,
         redis_commands=_median(commands) if commands else None,
+        rebuilds=_median([r.rebuilds for r in runs]),
+        trips=_median([r.trips for r in runs]),
         scripts=[],
         problems=[p for r in runs for p in r.problems],
     )
@@ -1251,6 +1291,12 @@ async def benchmark(plan: Plan, rounds: int, port: int) -> int:
         ratios,
     )
     print_bytes(*bytes_report)
+    if COUNTS:
+        real, fake = by_name["redis sequential"], by_name["fakeredis sequential"]
+        print(
+            f"\nPer move update (sequential): {real.rebuilds:.2f} engine rebuilds, "
+            f"{real.trips:.2f} Redis round trips (fakeredis run: {fake.rebuilds:.2f} rebuilds)"
+        )
 
     failed = sum(r.failed for r in rows)
     unfinished = [f"{r.name} ({r.finished}/{r.expected})" for r in rows if r.finished < r.expected]
@@ -1295,9 +1341,16 @@ def main(argv: list[str] | None = None) -> int:
         "--profile", action="store_true", help="profile one sequential real-Redis run instead"
     )
     parser.add_argument(
+        "--count",
+        action="store_true",
+        help="also count engine rebuilds and Redis round trips per move (costs some CPU)",
+    )
+    parser.add_argument(
         "--redis-server", default=shutil.which("redis-server") or "/usr/bin/redis-server"
     )
     args = parser.parse_args(argv)
+    if args.count:
+        install_counters()
     plan = Plan(
         games=args.games,
         users=args.users,

@@ -4,6 +4,8 @@ latest content."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.game.state import HandOver, Playing
@@ -11,6 +13,7 @@ from bot.store.pace import Limits
 from bot.telegram import render
 from bot.telegram.app import App, Pacing
 from bot.telegram.worker import Rhythm
+from core.engine import Match
 from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
@@ -127,3 +130,27 @@ async def test_an_older_version_never_overwrites_a_newer_one(
     newest = harness.fake.message(game.chat_id, game.message_id).text
     await app.outbox.deliver(older)
     assert harness.fake.message(game.chat_id, game.message_id).text == newest
+
+
+async def test_a_press_rebuilds_the_engine_once(
+    harness: TelegramHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game is loaded once per update: its engine is rebuilt at the load, and the
+    use case, the outbox and the views all work on that one engine."""
+    game = await open_game(harness, "Kozel", None, "Medium", "100")
+    rebuilds: list[int] = []
+    original = Match.from_dict.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Match], data: dict[str, Any]) -> Match:
+        rebuilds.append(1)
+        return original(cls, data)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Match, "from_dict", classmethod(counted))
+    for _ in range(5):
+        shown = harness.fake.message(game.chat_id, game.message_id)
+        before = len(rebuilds)
+        assert (
+            alert_of(await harness.press(ALICE, shown, shown.buttons()[0].callback_data or ""))
+            is None
+        )
+        assert len(rebuilds) - before == 1
