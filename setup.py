@@ -28,6 +28,7 @@ COMPILED = [
     "core/rules/kozel.py",
     "core/rules/result.py",
     "core/state.py",
+    "core/tables.py",
     "core/tiles.py",
     "core/variants.py",
 ]

@@ -19,16 +19,22 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from core.engine import Match, Move
-from core.players import Level, player_for
+from core.players import BotPlayer, Level, player_for
 from core.variants import HAND_SIZES, Variant
 from core.views import seat_view
 
 Decide = Callable[[Match, int, random.Random], Move]
 
 
+def bot_player(level: str) -> BotPlayer:
+    """The bot player of `level` as the bot builds it: hard gets the wall clock as its
+    safety net, so that one slow decision here is cut short as it is in a game."""
+    return player_for(level, clock=time.perf_counter)
+
+
 def bot_decider(level: str) -> Decide:
     """A decider that sees only the seat's view, as every bot player must."""
-    player = player_for(level)
+    player = bot_player(level)
 
     def decide(match: Match, seat: int, rng: random.Random) -> Move:
         return player.choose(seat_view(match, seat), rng)

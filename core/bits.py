@@ -20,17 +20,25 @@ SUIT: Final[tuple[int, ...]] = tuple(
 )
 DOUBLES_MASK: Final = sum(1 << i for i, t in enumerate(BY_WEIGHT) if t.is_double)
 FULL: Final = (1 << len(BY_WEIGHT)) - 1
-# The bit of each tile indexed by low * 7 + high: no tuple to hash, where speed counts.
-BIT_AT: Final[list[int]] = [BIT[Tile.of(a, b)] if a <= b else 0 for a in range(7) for b in range(7)]
 ZERO_ZERO_BIT: Final = BIT[Tile(0, 0)]
 SIX_SIX_BIT: Final = BIT[Tile(6, 6)]
+# `BIT` indexed by low * 7 + high: no tuple to hash, where speed counts.
+_BIT_AT: Final[list[int]] = [
+    BIT[Tile.of(a, b)] if a <= b else 0 for a in range(7) for b in range(7)
+]
+
+
+def bit_of(tile: Tile) -> int:
+    """The bit of one tile."""
+    low, high = tile
+    return _BIT_AT[low * 7 + high]
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:
     """The mask of distinct tiles."""
     mask = 0
     for low, high in tiles:
-        mask |= BIT_AT[low * 7 + high]
+        mask |= _BIT_AT[low * 7 + high]
     return mask
 
 

@@ -8,7 +8,7 @@ import dataclasses
 import random
 from typing import Any, Final
 
-from core.bits import BIT_AT, SUIT, mask_of
+from core.bits import bit_of, mask_of
 from core.deal import Deal, Dealer, ScriptedDealer, SeededDealer, dealer_from_dict
 from core.errors import ErrorCode, GameError
 from core.events import (
@@ -23,28 +23,28 @@ from core.events import (
     PlayKind,
     Redealt,
 )
-from core.line import End, Line
+from core.line import End, Line, Move
 from core.rules import VariantRules, rules_for
 from core.state import Decision, MatchState, Phase
-from core.tiles import ALL_TILES, Tile
+from core.tables import fitting, known_moves, moves_of, placement
+from core.tiles import Tile
 from core.variants import DEFAULT_TARGET, Settings, Variant
+
+__all__ = ["MAX_REDEALS", "Match", "Move"]
 
 # R2.3 redeals are rare (about 1 deal in 60); this only stops a bad dealer.
 MAX_REDEALS: Final = 10_000
 
-Move = tuple[Tile, End | None]
-
-# Module constants are Final: the compiled build keeps them in C variables.
+# Module constants are Final: the compiled build keeps them in C variables, and neither
+# build looks an enum member up (a slow attribute lookup) on every move.
 _LEFT: Final = End.LEFT
 _RIGHT: Final = End.RIGHT
 _CHOICE: Final = PlayKind.CHOICE
 _FORCED_LEAD: Final = PlayKind.FORCED_LEAD
 _AUTO: Final = PlayKind.AUTO
 _PLAYING: Final = Phase.PLAYING
-# Tiles that fit a line whose ends show (left, right), indexed by left * 7 + right.
-_FITS: Final[tuple[int, ...]] = tuple(
-    SUIT[left] | SUIT[right] for left in range(7) for right in range(7)
-)
+_HAND_OVER: Final = Phase.HAND_OVER
+_MATCH_OVER: Final = Phase.MATCH_OVER
 
 
 class Match:
@@ -127,15 +127,15 @@ class Match:
     @property
     def turn(self) -> int | None:
         """The seat expected to decide, or None when no decision is awaited."""
-        return self.state.turn if self.state.phase is Phase.PLAYING else None
+        return self.state.turn if self.state.phase is _PLAYING else None
 
     @property
     def hand_over(self) -> bool:
-        return self.state.phase is not Phase.PLAYING
+        return self.state.phase is not _PLAYING
 
     @property
     def match_over(self) -> bool:
-        return self.state.phase is Phase.MATCH_OVER
+        return self.state.phase is _MATCH_OVER
 
     @property
     def last_result(self) -> HandResult | None:
@@ -165,18 +165,9 @@ class Match:
         if s.pending_drawn is not None:  # R5.1: the drawn tile, at the end of choice
             return ((s.pending_drawn, _LEFT), (s.pending_drawn, _RIGHT))
         line = s.line
-        if not line.chain:
+        if not line.chain:  # a free lead: any tile (R3.2, R3.4)
             return tuple(line.moves(s.hands[s.turn]))
-        # Positions that differ only in tiles that cannot be played share their moves.
-        ends = line.left * 7 + line.right
-        playable = self._masks[s.turn] & _FITS[ends]
-        known = _MOVES_CACHE[ends]
-        moves = known.get(playable)
-        if moves is None:
-            if len(known) >= _MOVES_CACHE_LIMIT:
-                known.clear()
-            moves = known[playable] = tuple(line.moves(s.hands[s.turn]))
-        return moves
+        return moves_of(line, s.hands[s.turn], self._masks[s.turn])  # R4.1, R4.4
 
     # -- the checked entry point ---------------------------------------------------------
 
@@ -196,9 +187,7 @@ class Match:
             and s.pending_drawn is None
             and s.phase is _PLAYING
         ):
-            low, high = tile
-            bit = BIT_AT[low * 7 + high]
-            move = _placement(low, high, end, s.line) if bit & self._masks[seat] else None
+            move = placement(tile, end, s.line) if bit_of(tile) & self._masks[seat] else None
             if move is not None:
                 return self._apply(seat, tile, move[1])
         tile, end = self.check(seat, tile, end)
@@ -213,11 +202,10 @@ class Match:
                 tile = _as_tile(tile)
             if end is not None and type(end) is not End:
                 end = _as_end(end)
-            low, high = tile
-            if BIT_AT[low * 7 + high] & self._masks[seat]:
+            if bit_of(tile) & self._masks[seat]:
                 drawn = s.pending_drawn
                 if drawn is None:
-                    move = _placement(low, high, end, s.line)
+                    move = placement(tile, end, s.line)
                     if move is not None:
                         return move
                 elif tile is drawn and end is not None:
@@ -227,9 +215,9 @@ class Match:
     def _refuse(self, seat: Any, tile: Any, end: Any) -> Move:
         """Say precisely why a decision that is not a legal move was refused."""
         s = self.state
-        if s.phase is Phase.MATCH_OVER:
+        if s.phase is _MATCH_OVER:
             raise GameError(ErrorCode.MATCH_OVER, "the match is over")
-        if s.phase is Phase.HAND_OVER:
+        if s.phase is _HAND_OVER:
             raise GameError(ErrorCode.HAND_OVER, "the hand is over")
         if type(seat) is not int or not 0 <= seat < s.settings.n_players:
             raise GameError(ErrorCode.BAD_SEAT, f"no seat {seat!r}")
@@ -253,9 +241,9 @@ class Match:
 
     def next_hand(self) -> list[Event]:
         """Deal the next hand once the previous one is over."""
-        if self.state.phase is Phase.MATCH_OVER:
+        if self.state.phase is _MATCH_OVER:
             raise GameError(ErrorCode.MATCH_OVER, "the match is over")
-        if self.state.phase is not Phase.HAND_OVER:
+        if self.state.phase is not _HAND_OVER:
             raise GameError(ErrorCode.HAND_NOT_OVER, "the hand is still being played")
         return self._deal_hand()
 
@@ -320,8 +308,7 @@ class Match:
     ) -> None:
         s = self.state
         s.hands[seat].remove(tile)
-        low, high = tile
-        bit = BIT_AT[low * 7 + high]
+        bit = bit_of(tile)
         self._masks[seat] ^= bit
         self._held ^= bit
         line = s.line
@@ -342,14 +329,13 @@ class Match:
             return
         line = s.line
         left, right = line.left, line.right
-        ends = left * 7 + right
-        fits = _FITS[ends]
+        fits = fitting(left, right)
         n = self._n
-        nxt = seat + 1 if seat + 1 < n else 0
+        nxt = seat + 1 if seat + 1 < n else 0  # R2.1
         playable = masks[nxt] & fits
         if playable:  # the common case: the next seat can play
             s.turn = nxt
-            self._moves = _MOVES_CACHE[ends].get(playable)  # None: worked out when asked
+            self._moves = known_moves(left, right, playable)  # None: worked out when asked
             return
         if not (self._draws and s.rest) and not self._held & fits:
             self._end_hand(EndReason.BLOCKED, events)  # R6.2: at once
@@ -359,7 +345,7 @@ class Match:
                 s.turn = nxt
                 return
             if self._draws and s.rest:
-                drawn = self._draw_until_fit(nxt, left, right, events)
+                drawn = self._draw_until_fit(nxt, left, right, fits, events)
                 if drawn is not None:
                     placements = line.placements(drawn)
                     if len(placements) > 1:  # R5.1, R4.4: the drawer chooses the end
@@ -376,19 +362,20 @@ class Match:
             s.log.append(event)
             nxt = nxt + 1 if nxt + 1 < n else 0
 
-    def _draw_until_fit(self, seat: int, left: int, right: int, events: list[Event]) -> Tile | None:
+    def _draw_until_fit(
+        self, seat: int, left: int, right: int, fits: int, events: list[Event]
+    ) -> Tile | None:
         """R5.1: draw one at a time until a tile fits; None if the boneyard ran out."""
         s = self.state
         hand = s.hands[seat]
         while s.rest:
             tile = s.rest.pop(0)
             bisect.insort(hand, tile)
-            low, high = tile
-            bit = BIT_AT[low * 7 + high]
+            bit = bit_of(tile)
             self._masks[seat] |= bit
             self._held |= bit
             self._log(Drew(seat, tile, (left, right), len(s.rest)), events)
-            if bit & _FITS[left * 7 + right]:
+            if bit & fits:
                 return tile
         return None
 
@@ -406,52 +393,14 @@ class Match:
         if match_result is not None:
             result = dataclasses.replace(result, next_leader=None)
             s.next_leader = None
-            s.phase = Phase.MATCH_OVER
+            s.phase = _MATCH_OVER
         else:
-            s.phase = Phase.HAND_OVER
+            s.phase = _HAND_OVER
         s.results.append(result)
         s.match_result = match_result
         self._log(result, events)
         if match_result is not None:
             self._log(match_result, events)
-
-
-# Per line ends (left * 7 + right): the moves of each mask of playable tiles.
-_MOVES_CACHE: Final[list[dict[int, tuple[Move, ...]]]] = [{} for _ in range(49)]
-_MOVES_CACHE_LIMIT: Final = 2048  # at most about 100,000 short tuples in all
-
-
-def _placement(low: int, high: int, said: End | None, line: Line) -> Move | None:
-    """What the decision `(low-high, said)` means on `line`: the move it makes, or None
-    when the tile does not fit, when `said` names an end it does not fit, or when `said`
-    is None and the tile fits two different ends."""
-    ends = line.left * 7 + line.right if line.chain else _EMPTY_LINE
-    said_no = 0 if said is None else 1 if said is _LEFT else 2
-    return _PLACEMENTS[((low * 7 + high) * 3 + said_no) * 50 + ends]
-
-
-def _placements() -> list[Move | None]:
-    """`_placement` as a table, built from `Line.moves`, the one placement rule. With
-    one placement, the end may be omitted; it is ignored on a lead and when both ends
-    show the same number (R4.4, R9.13). Indexes rather than a dict keyed by tiles and
-    ends: hashing an `End` runs Python code."""
-    table: list[Move | None] = [None] * (49 * 3 * 50)
-    lines = [Line()] + [Line.from_list([[left, right]]) for left in range(7) for right in range(7)]
-    for line in lines:
-        ends = line.left * 7 + line.right if line.chain else _EMPTY_LINE
-        for tile in ALL_TILES:
-            fits = [end for _, end in line.moves((tile,))]
-            for said_no, said in enumerate((None, _LEFT, _RIGHT)):
-                slot = ((tile.low * 7 + tile.high) * 3 + said_no) * 50 + ends
-                if said in fits:
-                    table[slot] = (tile, said)
-                elif len(fits) == 1 and (said is None or line.left == line.right):
-                    table[slot] = (tile, fits[0])
-    return table
-
-
-_EMPTY_LINE: Final = 49  # the ends index of a line with no tile yet
-_PLACEMENTS: Final = _placements()
 
 
 def _union(masks: list[int]) -> int:

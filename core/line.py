@@ -16,6 +16,9 @@ class End(StrEnum):
     RIGHT = "right"
 
 
+# A tile and the end it goes to; the end is None for a lead.
+Move = tuple[Tile, End | None]
+
 _LEFT: Final = End.LEFT
 _RIGHT: Final = End.RIGHT
 
@@ -57,13 +60,13 @@ class Line:
         ends show the same number (R4.4); empty when it does not fit."""
         return [end for _, end in self.moves((tile,))]
 
-    def moves(self, tiles: Iterable[Tile]) -> list[tuple[Tile, End | None]]:
+    def moves(self, tiles: Iterable[Tile]) -> list[Move]:
         """Every distinct placement of each of `tiles`, in their order (R4.4)."""
         if not self.chain:
             return [(tile, None) for tile in tiles]
         left, right = self.left, self.right
         both = left != right  # equal ends give one placement
-        moves: list[tuple[Tile, End | None]] = []
+        moves: list[Move] = []
         for tile in tiles:
             low, high = tile
             if low == left or high == left:

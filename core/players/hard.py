@@ -16,8 +16,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.bits import BIT, SUIT, VALUE, bits_of
+from core.bits import BIT, SUIT, VALUE
 from core.engine import Move
+from core.players.dealing import ConstrainedDealer
 from core.players.knowledge import Knowledge, ends_after, infer
 from core.players.outcome import Scorer, scorer_for
 from core.players.sim import SMART, playout, shuffled_bits
@@ -95,7 +96,7 @@ class HardPlayer:
         """Deals of the unseen tiles consistent with the view; when others' plays
         were observed, the most likely of several candidates, weighted by likelihood."""
         evidence = self._evidence(know) if self.weighting else []
-        dealer = _ConstrainedDealer(know)
+        dealer = ConstrainedDealer(know)
         if not evidence:
             return [self._finish(know, dealer.deal(rng), 1.0, rng) for _ in range(count)]
         drawn = [dealer.deal(rng) for _ in range(count * self.candidates_per_sample)]
@@ -189,45 +190,6 @@ class HardPlayer:
             hands, rest, left, right, (me + 1) % n, draws, self.policy, view.has_teams
         )
         return score(hands, me if last < 0 else last, domino)
-
-
-class _ConstrainedDealer:
-    """Deals the unseen tiles to the other seats, the most constrained first,
-    honouring every proven void (and, failing that after many tries, only the counts)."""
-
-    TRIES = 30
-
-    def __init__(self, know: Knowledge) -> None:
-        others = [s for s in range(know.n_players) if s != know.seat]
-        allowed = {s: know.allowed(s) for s in others}
-        self.know = know
-        self.plan = [
-            (s, allowed[s], know.hand_sizes[s])
-            for s in sorted(others, key=lambda s: allowed[s].bit_count() - know.hand_sizes[s])
-        ]
-
-    def deal(self, rng: random.Random) -> list[int]:
-        know = self.know
-        random_float = rng.random
-        for attempt in range(self.TRIES):
-            pool = know.unseen
-            hands = [0] * know.n_players
-            hands[know.seat] = know.own
-            for seat, allowed, need in self.plan:
-                bits = bits_of(pool if attempt == self.TRIES - 1 else allowed & pool)
-                count = len(bits)
-                if count < need:
-                    break
-                hand = 0
-                for k in range(need):  # a partial Fisher-Yates shuffle
-                    j = k + int(random_float() * (count - k))
-                    bits[k], bits[j] = bits[j], bits[k]
-                    hand |= bits[k]
-                hands[seat] = hand
-                pool &= ~hand
-            else:
-                return hands
-        raise AssertionError("unreachable: the last try ignores the voids")
 
 
 @functools.cache

@@ -41,21 +41,47 @@ def scorer_for(view: SeatView) -> Scorer:
     return _classic_scorer(view)
 
 
+def classic_hand(counts: list[int], last: int, domino: bool) -> tuple[int, int]:
+    """R6.1, R6.2, R6.3, R9.2 on the hands' pip counts: the winning seat (-1: a tie,
+    nobody scores) and the points it scores."""
+    total = sum(counts)
+    if domino:
+        return last, total - counts[last]
+    low = min(counts)
+    if counts.count(low) > 1:
+        return -1, 0
+    return counts.index(low), total - 2 * low
+
+
+def kozel_hand(
+    counts: list[int], last: int, domino: bool, scores: tuple[int, ...], eggs: int
+) -> tuple[int, int, int]:
+    """R7.1, R7.2, R7.3, R7.4, R9.4 on the hands' Kozel counts (R7.5), with the scores
+    and the eggs carried in: the winning team (-1: eggs, nobody records), the hand's
+    total, and the points written to the other team (0 when the rule of 13 drops them)."""
+    team = (counts[0] + counts[2], counts[1] + counts[3])
+    if domino:
+        winner = last % 2
+        total = team[1 - winner]
+    elif team[0] == team[1]:
+        return -1, team[0] + team[1], 0
+    else:
+        winner = 0 if team[0] < team[1] else 1
+        total = team[0] + team[1]
+    written = total + eggs
+    if scores[1 - winner] == 0 and written < RULE_OF_13:
+        written = 0
+    return winner, total, written
+
+
 def _classic_scorer(view: SeatView) -> Scorer:
     me, target = view.seat, view.target
     scores = view.scores
 
     def score(hands: list[int], last: int, domino: bool) -> float:
-        counts = [pips(h) for h in hands]
-        total = sum(counts)
-        if domino:
-            winner, points = last, total - counts[last]
-        else:
-            low = min(counts)
-            if counts.count(low) > 1:
-                return 0.5  # R6.3
-            winner = counts.index(low)
-            points = total - 2 * low
+        winner, points = classic_hand([pips(h) for h in hands], last, domino)
+        if winner < 0:  # R6.3: a tie, nobody scores
+            return 0.5
         return _value(winner == me, points, decides=scores[winner] + points >= target)
 
     return score
@@ -68,21 +94,11 @@ def _kozel_scorer(view: SeatView) -> Scorer:
 
     def score(hands: list[int], last: int, domino: bool) -> float:
         counts = [kozel_count_bits(h) for h in hands]
-        team = (counts[0] + counts[2], counts[1] + counts[3])
-        if domino:
-            winner = last % 2
-            total = team[1 - winner]
-        elif team[0] == team[1]:  # eggs: nobody records now; the carry is a coin flip later
+        winner, _, written = kozel_hand(counts, last, domino, scores, eggs)
+        if winner < 0:  # eggs: nobody records now; the carry is a coin flip later
             return 0.5 + KOZEL_MATCH * match_chance(scores[mine], scores[1 - mine], mark)
-        else:
-            winner = 0 if team[0] < team[1] else 1
-            total = sum(counts)
-        loser = 1 - winner
-        written = total + eggs
-        if scores[loser] == 0 and written < RULE_OF_13:
-            written = 0  # R7.4
         after = [scores[0], scores[1]]
-        after[loser] += written
+        after[1 - winner] += written
         won = 1.0 if winner == mine else 0.0
         return won + KOZEL_MATCH * match_chance(after[mine], after[1 - mine], mark)
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+import time
+from types import SimpleNamespace
 
 import pytest
 
-from core.arena import Decide, main, run_pair, share_with_interval
+import core.arena
+from core.arena import Decide, bot_decider, bot_player, main, run_pair, share_with_interval
 from core.engine import Match, Move
+from core.players import HardPlayer
 from core.tiles import Tile
 from core.variants import Variant
 
@@ -43,3 +47,32 @@ def test_command_line_prints_both_sides(capsys: pytest.CaptureFixture[str]) -> N
     assert "A medium" in out
     assert "B easy" in out
     assert "hands won" in out
+
+
+def test_the_arena_builds_hard_with_the_bots_clock() -> None:
+    """The arena's hard player has the wall-clock safety net the bot gives it."""
+    player = bot_player("hard")
+    assert isinstance(player, HardPlayer)
+    assert player.clock is time.perf_counter
+
+
+def test_a_slow_clock_cuts_an_arena_hard_decision_short(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that passes a second at every reading: the arena's hard player reads it
+    to set its deadline, scores one sample, finds the deadline passed and decides."""
+    readings: list[float] = []
+
+    def slow_clock() -> float:
+        readings.append(float(len(readings)))
+        return readings[-1]
+
+    monkeypatch.setattr(core.arena, "time", SimpleNamespace(perf_counter=slow_clock))
+    decide = bot_decider("hard")
+    match, _ = Match.new("block", 2, seed=4)
+    while len(match.legal_moves()) < 2:
+        seat = match.turn
+        assert seat is not None
+        match.play(seat, *match.legal_moves()[0])
+    seat = match.turn
+    assert seat is not None
+    assert decide(match, seat, random.Random(1)) in match.legal_moves()
+    assert len(readings) == 2

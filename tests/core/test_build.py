@@ -7,13 +7,15 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import core.bits
 import core.deal
 import core.engine
 import core.line
+import core.tables
 
 
 def test_the_engine_under_test_is_the_build_the_run_expects() -> None:
     expected = os.environ.get("DOMINOES_EXPECT_COMPILED") == "1"
-    for module in (core.engine, core.deal, core.line):
+    for module in (core.engine, core.deal, core.line, core.tables, core.bits):
         assert module.__file__ is not None
         assert (Path(module.__file__).suffix != ".py") is expected, module.__file__
