@@ -116,7 +116,16 @@ def create_dispatcher(
     """Routers, middlewares, and the dependencies handlers ask for by name (`games`,
     `groups`, `outbox`, `languages`, `texts`; `lang` and `t` come from
     `LanguageMiddleware`)."""
-    dp = Dispatcher(games=games, groups=groups, outbox=outbox, languages=languages, texts=texts)
+    # No FSM: every game lives in the store, and aiogram's FSM middleware would cost each
+    # update a context it never reads.
+    dp = Dispatcher(
+        games=games,
+        groups=groups,
+        outbox=outbox,
+        languages=languages,
+        texts=texts,
+        disable_fsm=True,
+    )
     dp.update.outer_middleware(LanguageMiddleware(languages, texts))
     # Every press gets exactly one answer, errors included: the answer middleware sends
     # it last, and the refusal middleware inside it fills in the alert text.
