@@ -4,10 +4,12 @@ latest content."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.game import state
 from bot.game.state import HandOver, Playing
 from bot.store.pace import Limits
 from bot.telegram import render
@@ -135,22 +137,27 @@ async def test_an_older_version_never_overwrites_a_newer_one(
 async def test_a_press_rebuilds_the_engine_once(
     harness: TelegramHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The game is loaded once per update: its engine is rebuilt at the load, and the
-    use case, the outbox and the views all work on that one engine."""
+    """The game is loaded once per update: its engine is rebuilt at the load (the one
+    place the bot rebuilds one), and the use case, the outbox and the views all work on
+    that one engine."""
     game = await open_game(harness, "Kozel", None, "Medium", "100")
     rebuilds: list[int] = []
-    original = Match.from_dict.__func__  # type: ignore[attr-defined]
+    original = state._engine_of
 
-    def counted(cls: type[Match], data: dict[str, Any]) -> Match:
+    def counted(stage: Any) -> Match | None:
         rebuilds.append(1)
-        return original(cls, data)  # type: ignore[no-any-return]
+        return original(stage)
 
-    monkeypatch.setattr(Match, "from_dict", classmethod(counted))
+    monkeypatch.setattr(state, "_engine_of", counted)
     for _ in range(5):
         shown = harness.fake.message(game.chat_id, game.message_id)
         before = len(rebuilds)
-        assert (
-            alert_of(await harness.press(ALICE, shown, shown.buttons()[0].callback_data or ""))
-            is None
-        )
+        answer = await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
+        assert alert_of(answer) is None
         assert len(rebuilds) - before == 1
+
+
+def test_the_engine_is_rebuilt_in_one_place_only() -> None:
+    sources = {path: path.read_text() for path in Path(state.__file__).parents[1].rglob("*.py")}
+    rebuilding = sorted(str(p.name) for p, text in sources.items() if "Match.from_dict" in text)
+    assert rebuilding == ["state.py"]
