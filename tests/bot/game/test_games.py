@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -32,6 +32,7 @@ from tests.bot.factories import (
     person,
     record_for,
 )
+from tests.bot.game.helpers import refused, stored
 
 ALICE = person(1001, "Alice")
 BOB = 2002
@@ -60,19 +61,6 @@ def first_move(game: Game) -> tuple[str, str | None]:
 
 def decisions_of(game: Game, seat: int) -> int:
     return sum(1 for d in engine(game).state.decisions if d.seat == seat)
-
-
-async def refused(code: RefusalCode, change: Awaitable[object]) -> RefusalError:
-    with pytest.raises(RefusalError) as caught:
-        await change
-    assert caught.value.code is code
-    return caught.value
-
-
-async def stored(store: GameStore, game_id: str) -> Game:
-    game = await store.load(game_id)
-    assert game is not None
-    return game
 
 
 async def play_out_hand(games: Games, game: Game, who: int = ALICE.user_id) -> Game:

@@ -4,7 +4,6 @@ takes the seat), take a bot's seat between hands, stop, and a group that moved."
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
 
 import pytest
 from fakeredis import FakeAsyncRedis
@@ -23,6 +22,7 @@ from core.engine import Match
 from core.players import Level
 from core.variants import DEFAULT_TARGET, Variant
 from tests.bot.factories import GROUP_ID, finish_hand, group_lobby, person, record_for
+from tests.bot.game.helpers import refused, stored
 
 ANN = person(11, "Ann")  # opens the group's games
 BEN = person(12, "Ben", "ru")
@@ -56,19 +56,6 @@ class Admin:
     async def __call__(self) -> bool:
         self.asked += 1
         return self.answer
-
-
-async def refused(code: RefusalCode, change: Awaitable[object]) -> RefusalError:
-    with pytest.raises(RefusalError) as caught:
-        await change
-    assert caught.value.code is code
-    return caught.value
-
-
-async def stored(store: GameStore, game_id: str) -> Game:
-    game = await store.load(game_id)
-    assert game is not None
-    return game
 
 
 def names(game: Game) -> list[str]:
