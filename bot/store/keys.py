@@ -18,7 +18,7 @@ def messages(game_id: str) -> str:
 
 
 def lease(game_id: str) -> str:
-    """Who works on the game's messages and bots right now."""
+    """Who brings the game's messages up to date right now (see `bot.store.messages`)."""
     return f"{PREFIX}:lease:{{{game_id}}}"
 
 
