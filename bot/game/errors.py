@@ -28,6 +28,8 @@ class RefusalCode(StrEnum):
     LOBBY_CLOSED = "lobby-closed"  # the game has started (or was cancelled)
     NOT_BETWEEN_HANDS = "not-between-hands"  # a seat changes hands only between hands
     PRIVATE_CHAT = "private-chat"  # the bot may not write to this person yet
+    WRONG_CHAT = "wrong-chat"  # a button pressed elsewhere than on the message it was for
+    NOT_A_MEMBER = "not-a-member"  # joining a group's game from outside the group
 
 
 class RefusalError(Exception):

@@ -148,9 +148,11 @@ class Games:
         )
         return Game.load(record)
 
-    async def rematch(self, game_id: str, user_id: int, version: int) -> Game:
-        """A new match with the same seats and settings, once the match is over."""
+    async def rematch(self, game_id: str, user_id: int, version: int, chat_id: int | None) -> Game:
+        """A new match with the same seats and settings, once the match is over; pressed
+        in the game's chat (`chat_id`)."""
         game, _ = await self._checked(game_id, user_id, version, active=False)
+        _in_chat(chat_id, game.chat_id)
         state = game.state
         if not isinstance(state, InMatch) or game.is_active:
             raise RefusalError(RefusalCode.STALE)
@@ -181,11 +183,19 @@ class Games:
     # -- changing a game ----------------------------------------------------------------------
 
     async def play(
-        self, game_id: str, user_id: int, version: int, tile: str, end: str | None
+        self,
+        game_id: str,
+        user_id: int,
+        version: int,
+        tile: str,
+        end: str | None,
+        chat_id: int | None,
     ) -> Game:
-        """The person's move (untrusted input, checked by the engine), then, in a direct
-        game, the bots' moves up to the next decision of a person."""
+        """The person's move (untrusted input, checked by the engine), pressed in their
+        private chat (`chat_id`), then, in a direct game, the bots' moves up to the next
+        decision of a person."""
         game, seat = await self._checked(game_id, user_id, version)
+        _in_chat(chat_id, game.human(seat).chat_id)
         state = game.state
         if not isinstance(state, Playing):
             raise RefusalError(RefusalCode.STALE)
@@ -202,10 +212,13 @@ class Games:
         seats[seat] = game.human(seat).model_copy(update={"log_mark": mark})
         return await self._save(game.with_match(match, tuple(seats), state.seed))
 
-    async def next_hand(self, game_id: str, user_id: int, version: int) -> Game:
-        """Deal the next hand once the previous one is over (then, in a direct game, the
-        bots play up to a person's decision)."""
+    async def next_hand(
+        self, game_id: str, user_id: int, version: int, chat_id: int | None
+    ) -> Game:
+        """Deal the next hand once the previous one is over, pressed in the game's chat
+        (`chat_id`); then, in a direct game, the bots play up to a person's decision."""
         game, _ = await self._checked(game_id, user_id, version)
+        _in_chat(chat_id, game.chat_id)
         state = game.state
         if not isinstance(state, HandOver):
             raise RefusalError(RefusalCode.STALE)
@@ -307,6 +320,12 @@ class Games:
             return await self._store.save(game.changed_at(self._now()))
         except VersionConflictError as exc:
             raise RefusalError(RefusalCode.STALE) from exc
+
+
+def _in_chat(pressed_in: int | None, belongs_to: int) -> None:
+    """A button works only in the chat its message was sent to."""
+    if pressed_in != belongs_to:
+        raise RefusalError(RefusalCode.WRONG_CHAT)
 
 
 def stopped(game: Game) -> Game:

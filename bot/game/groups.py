@@ -10,14 +10,14 @@ version, as in direct games.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from bot.game import lobby
 from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games, stopped
 from bot.game.people import Person
-from bot.game.ports import AdminCheck, GameRepository, Reach, UnreachableError, VersionConflictError
+from bot.game.ports import Ask, GameRepository, Reach, UnreachableError, VersionConflictError
 from bot.game.record import NoticeKind, SeatNotice, TableSettings
 from bot.game.seats import BotSeat, HumanSeat, human_seat
 from bot.game.state import Game, HandOver, InMatch, Lobby
@@ -78,19 +78,29 @@ class GroupGames:
         person: Person,
         action: GroupAction,
         arg: int,
+        chat_id: int | None,
         *,
-        admin: AdminCheck,
+        admin: Ask,
+        member: Ask,
         reach: Reach,
     ) -> Game:
-        """A group button other than a move: a lobby seat or setting, Join, Leave, + Bot,
-        Start, Cancel (also the stop confirmation), or taking a bot's seat."""
+        """A group button other than a move, pressed in the game's group (`chat_id`): a
+        lobby seat or setting, Join, Leave, + Bot, Start, Cancel (also the stop
+        confirmation), Keep (the stop confirmation's No), or taking a bot's seat.
+        Sitting down needs `member`: only the group's members join its game."""
         game = await self._group_game(game_id)
+        if chat_id != game.chat_id:
+            raise RefusalError(RefusalCode.WRONG_CHAT)
         user_id = person.user_id
+        if action is GroupAction.KEEP:
+            return game
         if action is GroupAction.TAKE:
+            await _require_member(member)
             return await self.take_seat(game, person, arg, reach)
         if action is GroupAction.JOIN or (
             action is GroupAction.SEAT and lobby.sits_down(game, arg)
         ):
+            await _require_member(member)
             seat = arg if action is GroupAction.SEAT else None
             return await self.join(game, person, seat, reach)
         if action is GroupAction.CANCEL:
@@ -111,11 +121,22 @@ class GroupGames:
             return await self._games.update(game_id, lambda g: lobby.start(g, seed))
         raise RefusalError(RefusalCode.INVALID)
 
-    async def arrive(self, game_id: str, person: Person, seat: int | None, reach: Reach) -> Game:
+    async def arrive(
+        self,
+        game_id: str,
+        person: Person,
+        seat: int | None,
+        *,
+        member: Callable[[int], Awaitable[bool]],
+        reach: Reach,
+    ) -> Game:
         """`person` followed the group's link to the private chat: they join the lobby,
         or take the bot's seat `seat` between hands (a lobby is joined whatever the link
-        said: the seats may have moved since)."""
+        said: the seats may have moved since). Only members of the game's group may:
+        `member(group's chat id)` says whether they are one."""
         game = await self._group_game(game_id)
+        if not await member(game.chat_id):
+            raise RefusalError(RefusalCode.NOT_A_MEMBER)
         if isinstance(game.state, Lobby) or seat is None:
             return await self.join(game, person, None, reach)
         return await self.take_seat(game, person, seat, reach)
@@ -145,7 +166,7 @@ class GroupGames:
         """Leave the lobby, or the match: then a bot plays the seat and the group is told."""
         return await self._games.update(game_id, lambda g: left(g, user_id))
 
-    async def stop(self, game: Game, user_id: int, admin: AdminCheck) -> Game:
+    async def stop(self, game: Game, user_id: int, admin: Ask) -> Game:
         """Cancel the lobby or stop the match: its opener or a group admin."""
         if not game.is_live:
             raise RefusalError(RefusalCode.GAME_OVER)
@@ -179,14 +200,19 @@ class GroupGames:
         return game
 
 
-async def _require_manager(game: Game, user_id: int, admin: AdminCheck) -> None:
+async def _require_manager(game: Game, user_id: int, admin: Ask) -> None:
     group = game.record.group
     assert group is not None
     if user_id != group.creator_id and not await admin():
         raise RefusalError(RefusalCode.NOT_ALLOWED)
 
 
-async def _require_filler(game: Game, user_id: int, admin: AdminCheck) -> None:
+async def _require_member(member: Ask) -> None:
+    if not await member():
+        raise RefusalError(RefusalCode.NOT_A_MEMBER)
+
+
+async def _require_filler(game: Game, user_id: int, admin: Ask) -> None:
     if not lobby.may_fill(game, user_id) and not await admin():
         raise RefusalError(RefusalCode.NOT_ALLOWED)
 

@@ -28,8 +28,9 @@ class Reach(Protocol):
     async def __call__(self, game: Game, person: Person, /) -> None: ...
 
 
-class AdminCheck(Protocol):
-    """Whether the person pressing administers the group; asked only when it matters."""
+class Ask(Protocol):
+    """A yes or no about the person pressing in a group (do they administer it, are they
+    a member of it), asked of Telegram only when it matters."""
 
     async def __call__(self) -> bool: ...
 

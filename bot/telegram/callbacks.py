@@ -1,13 +1,29 @@
 """Callback data factories (aiogram's `CallbackData`): typed, and refused past
-Telegram's 64 bytes when packed. Everything in them is untrusted on the way back."""
+Telegram's 64 bytes when packed. Everything in them is untrusted on the way back:
+each field has the shape it must have (a game id, a tile, a small number), so forged
+data, however odd (a lone surrogate, 64 bytes of digits), fails to unpack and is
+answered as an unknown button before anything reads it."""
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Annotated
 
 from aiogram.filters.callback_data import CallbackData
+from pydantic import Field
 
 from bot.game.actions import GameAction, GroupAction
+from core.players import Level
+from core.variants import Variant
+from texts import LANGUAGES
+
+GameId = Annotated[str, Field(pattern=r"^[0-9a-f]{10}$")]
+TileText = Annotated[str, Field(pattern=r"^[0-6]-[0-6]$")]
+Version = Annotated[int, Field(ge=0, lt=10**12)]
+Small = Annotated[int, Field(ge=-1, le=200)]
+VariantName = Annotated[str, Field(pattern="^(" + "|".join(v.value for v in Variant) + ")?$")]
+LevelName = Annotated[str, Field(pattern="^(" + "|".join(v.value for v in Level) + ")?$")]
+Language = Annotated[str, Field(pattern="^(" + "|".join(LANGUAGES) + ")$")]
 
 
 class EndCode(StrEnum):
@@ -21,17 +37,17 @@ class EndCode(StrEnum):
 class MoveData(CallbackData, prefix="mv"):
     """Lay `tile` at `end`, in game `game` as seen at `version`."""
 
-    game: str
-    version: int
-    tile: str
+    game: GameId
+    version: Version
+    tile: TileText
     end: EndCode
 
 
 class ActionData(CallbackData, prefix="gm"):
     """A game button that is not a move (next hand, rematch)."""
 
-    game: str
-    version: int
+    game: GameId
+    version: Version
     action: GameAction
 
 
@@ -39,30 +55,30 @@ class GroupData(CallbackData, prefix="gp"):
     """A group game's button other than a move: lobby seats and settings, Start,
     Cancel, taking a bot's seat. No version: each is an intent on the latest game."""
 
-    game: str
+    game: GameId
     action: GroupAction
-    arg: int = -1  # a seat, for the actions that need one
+    arg: Small = -1  # a seat, for the actions that need one
 
 
 class StopData(CallbackData, prefix="st"):
     """The /stop confirmation: abandon `game` or keep it."""
 
-    game: str
+    game: GameId
     confirm: bool
 
 
 class MenuData(CallbackData, prefix="pl"):
     """The /play menu so far; empty fields are still to choose."""
 
-    variant: str = ""
-    opponents: int = 0
-    level: str = ""
-    target: int = 0
+    variant: VariantName = ""
+    opponents: Small = 0
+    level: LevelName = ""
+    target: Small = 0
 
 
 class RulesData(CallbackData, prefix="ru"):
-    variant: str
+    variant: VariantName
 
 
 class LangData(CallbackData, prefix="lg"):
-    lang: str
+    lang: Language

@@ -8,10 +8,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import BaseMiddleware
+from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramForbiddenError
 from aiogram.types import CallbackQuery, Message, TelegramObject, User
 from aiogram.utils.callback_answer import CallbackAnswer
 
-from bot.game.errors import RefusalError
+from bot.game.errors import RefusalCode, RefusalError
 from bot.store.errors import StorageUnavailableError
 from bot.telegram.languages import Languages
 from texts import Texts, Translate
@@ -57,6 +59,10 @@ class RefusalMiddleware(BaseMiddleware):
             return await handler(event, data)
         except RefusalError as refusal:
             await _tell(event, data, t(f"refusal-{refusal.code.value}"), refusal.url)
+        except TelegramForbiddenError as error:
+            # A chat the bot may no longer write to (removed from a group, blocked by a
+            # person): nothing can be told there, and there is nothing to fix.
+            log.info("update from a chat the bot cannot write to: %s", error.message)
         except StorageUnavailableError:
             log.warning("storage unavailable", exc_info=True)
             await _tell(event, data, t("error-storage"))
@@ -64,6 +70,18 @@ class RefusalMiddleware(BaseMiddleware):
             await _tell(event, data, t("error-generic"))
             raise
         return None
+
+
+class PrivateButtons(BaseMiddleware):
+    """For the buttons that belong to a person's private chat (the /play menu, /lang,
+    /rules, the /stop confirmation): pressed anywhere else, they are refused."""
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        if isinstance(event, CallbackQuery):
+            chat = event.message.chat if event.message is not None else None
+            if chat is None or chat.type != ChatType.PRIVATE or chat.id != event.from_user.id:
+                raise RefusalError(RefusalCode.WRONG_CHAT)
+        return await handler(event, data)
 
 
 async def _tell(

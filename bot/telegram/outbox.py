@@ -370,6 +370,12 @@ class Outbox:
                 return
             await self._sleep(min(at - self.clock(), MAX_WAIT))
 
+    async def belongs_to(self, game: Game, message_id: int) -> bool:
+        """Whether `message_id` is one of the game's own messages (its table, a hand)."""
+        placement = await self._messages.load(game.game_id)
+        shown = [placement.table, *placement.private.values()]
+        return any(sent is not None and sent.message_id == message_id for sent in shown)
+
     async def bot_link(self) -> str:
         """The link to the bot's private chat (its username is asked once)."""
         if self._link is None:

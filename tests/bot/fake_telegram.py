@@ -38,6 +38,7 @@ from aiogram.methods import (
 from aiogram.types import (
     CallbackQuery,
     Chat,
+    ChatMemberLeft,
     ChatMemberMember,
     ChatMemberOwner,
     InlineKeyboardButton,
@@ -131,7 +132,9 @@ class FakeTelegram(BaseSession):
     """Records every request; keeps each chat's messages; fails like Telegram.
 
     `unreachable`: people who never started the bot (a private message gets 403 until
-    they write to it). `admins`: per group, who administers it. `migrated`: groups that
+    they write to it). `admins`: per group, who administers it; `outsiders`: per group,
+    who is not in it; `removed_from`: groups the bot was removed from (every call to
+    them gets 403). `migrated`: groups that
     became supergroups. `observers` look at every call before it is answered."""
 
     def __init__(self) -> None:
@@ -141,6 +144,8 @@ class FakeTelegram(BaseSession):
         self.fail_next: list[Callable[[TelegramMethod[Any]], Exception | None]] = []
         self.unreachable: set[int] = set()
         self.admins: dict[int, set[int]] = {}
+        self.outsiders: dict[int, set[int]] = {}  # per group, people who are not in it
+        self.removed_from: set[int] = set()  # groups the bot was removed from
         self.migrated: dict[int, int] = {}
         self.observers: list[Observer] = []
         self._ids = itertools.count(1000)
@@ -226,6 +231,8 @@ class FakeTelegram(BaseSession):
                 self.migrated[chat_id],
             )
         writes = isinstance(method, SendMessage | EditMessageText | EditMessageReplyMarkup)
+        if isinstance(chat_id, int) and chat_id in self.removed_from:
+            raise TelegramForbiddenError(method, "Forbidden: bot was kicked from the group chat")
         if writes and isinstance(chat_id, int) and chat_id in self.unreachable:
             raise TelegramForbiddenError(
                 method, "Forbidden: bot can't initiate conversation with a user"
@@ -281,6 +288,8 @@ class FakeTelegram(BaseSession):
             who = user(int(params["user_id"]))
             if int(params["user_id"]) in self.admins.get(int(params["chat_id"]), set()):
                 return ChatMemberOwner(user=who, is_anonymous=False)
+            if int(params["user_id"]) in self.outsiders.get(int(params["chat_id"]), set()):
+                return ChatMemberLeft(user=who)
             return ChatMemberMember(user=who)
         raise AssertionError(f"the fake Telegram does not know {method.__api_method__}")
 

@@ -253,6 +253,8 @@ group-help =
     The table is one message here. Each player's hand is in their private chat with me, where the player to move gets the buttons.
 group-private-only = That one works in our private chat: send it to me there. Here, use /kozel or /new.
 group-none = No game here yet. Send /kozel or /new to open one.
+group-new-usage = Send /new, or /new with a game and a number of players: /new block 3.
+group-game-gone = This game is no longer in my store: send /kozel or /new to start again.
 group-busy = A game is already open in this group: join it, or /stop it first.
 group-stop-confirm = Stop this group's game? The score will be lost.
 group-stopped = The game was stopped.
@@ -288,6 +290,8 @@ refusal-too-many = More people are seated than that.
 refusal-lobby-closed = This game is not open for seats any more.
 refusal-not-between-hands = A seat changes hands only between hands.
 refusal-private-chat = Open my chat and tap Start: then you are in.
+refusal-wrong-chat = This button does not belong here.
+refusal-not-a-member = Only members of the group can sit at its table.
 error-storage = I cannot reach my game store right now. Nothing was changed: please try again in a moment.
 error-generic = Something went wrong on my side. Please try again.
 

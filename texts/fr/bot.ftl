@@ -265,6 +265,8 @@ group-help =
     La table est un seul message ici. Le jeu de chaque joueur est dans sa conversation privée avec moi, où celui qui doit jouer reçoit les boutons.
 group-private-only = Cette commande marche dans notre conversation privée : envoyez-la-moi là-bas. Ici, c'est /kozel ou /new.
 group-none = Pas encore de partie ici. Envoyez /kozel ou /new pour en ouvrir une.
+group-new-usage = Envoyez /new, ou /new avec un jeu et un nombre de joueurs : /new block 3.
+group-game-gone = Cette partie n'est plus dans ma mémoire : envoyez /kozel ou /new pour recommencer.
 group-busy = Une partie est déjà ouverte dans ce groupe : rejoignez-la, ou faites d'abord /stop.
 group-stop-confirm = Arrêter la partie du groupe ? Le score sera perdu.
 group-stopped = La partie a été arrêtée.
@@ -300,6 +302,8 @@ refusal-too-many = Il y a déjà plus de monde assis.
 refusal-lobby-closed = On ne peut plus s'asseoir à cette partie.
 refusal-not-between-hands = Une place ne change de main qu'entre deux manches.
 refusal-private-chat = Ouvrez ma conversation et touchez Démarrer : vous serez à la table.
+refusal-wrong-chat = Ce bouton n'a rien à faire ici.
+refusal-not-a-member = Seuls les membres du groupe peuvent s'asseoir à sa table.
 error-storage = Je n'arrive pas à joindre mon stockage des parties. Rien n'a changé : réessayez dans un instant.
 error-generic = Quelque chose s'est mal passé de mon côté. Réessayez, s'il vous plaît.
 

@@ -265,6 +265,8 @@ group-help =
     Il tavolo è un unico messaggio qui. Le tessere di ogni giocatore sono nella sua chat privata con me, dove chi deve giocare riceve i pulsanti.
 group-private-only = Questo comando funziona nella nostra chat privata: mandamelo lì. Qui si usa /kozel o /new.
 group-none = Qui non c'è ancora nessuna partita. Manda /kozel o /new per aprirne una.
+group-new-usage = Manda /new, oppure /new con un gioco e il numero di giocatori: /new block 3.
+group-game-gone = Questa partita non è più nella mia memoria: manda /kozel o /new per ricominciare.
 group-busy = In questo gruppo c'è già una partita aperta: unisciti, o prima /stop.
 group-stop-confirm = Fermare la partita del gruppo? Il punteggio andrà perso.
 group-stopped = La partita è stata fermata.
@@ -300,6 +302,8 @@ refusal-too-many = Ci sono già più persone sedute.
 refusal-lobby-closed = A questa partita non ci si può più sedere.
 refusal-not-between-hands = Un posto cambia giocatore solo tra una mano e l'altra.
 refusal-private-chat = Apri la mia chat e tocca Avvia: sarai al tavolo.
+refusal-wrong-chat = Questo pulsante non appartiene a questa chat.
+refusal-not-a-member = Solo i membri del gruppo possono sedersi al suo tavolo.
 error-storage = Al momento non riesco a raggiungere l'archivio delle partite. Non è cambiato niente: riprova tra poco.
 error-generic = Qualcosa è andato storto da parte mia. Riprova, per favore.
 

@@ -18,10 +18,10 @@ from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.game.groups import GroupGames
-from bot.telegram.admins import admin_check
 from bot.telegram.callbacks import GroupData
-from bot.telegram.handlers.common import message_of, person
+from bot.telegram.handlers.common import chat_of, message_of, person
 from bot.telegram.handlers.rules import rules
+from bot.telegram.members import admin_check, member_check
 from bot.telegram.outbox import Outbox
 from bot.telegram.render import score_text
 from bot.telegram.table import join_payload, seat_payload
@@ -53,15 +53,30 @@ async def open_new(
 ) -> None:
     """A lobby for any game: `/new`, `/new block`, `/new draw 3`; the lobby's buttons
     change the game and the number of players too."""
+    chosen = _new_arguments(command.args or "")
+    if chosen is None:
+        await outbox.say(message.chat.id, t("group-new-usage"))
+        return
+    await _open(message, groups, outbox, lang, t, *chosen)
+
+
+def _new_arguments(text: str) -> tuple[Variant, int] | None:
+    """`/new`'s arguments: a game and a number of players, in any order, both optional;
+    None for anything else (a word it does not know, "²", an essay)."""
     variant, n_players = _NEW_DEFAULT
-    for word in (command.args or "").lower().split():
+    words = text.lower().split()
+    if len(words) > 2:
+        return None
+    for word in words:
         if word in {v.value for v in Variant}:
             variant = Variant(word)
-        elif word.isdigit():
+        elif word in {"2", "3", "4"}:
             n_players = int(word)
-    if variant is Variant.KOZEL or n_players not in (2, 3, 4):
+        else:
+            return None
+    if variant is Variant.KOZEL:
         n_players = 4
-    await _open(message, groups, outbox, lang, t, variant, n_players)
+    return variant, n_players
 
 
 async def _open(
@@ -155,22 +170,22 @@ async def group_button(
 ) -> None:
     """A lobby button, a stop confirmation, or taking a bot's seat."""
     data, user = callback_data, query.from_user
-    message = message_of(query)
-    if data.action is GroupAction.KEEP:
-        if message is not None:
-            await outbox.show(message.chat.id, message.message_id, t("stop-kept"))
-        return
-    chat_id = message.chat.id if message is not None else user.id
+    chat_id = chat_of(query)
+    asked_in = chat_id if chat_id is not None else user.id
     try:
         game = await groups.press(
             data.game,
             person(user, user.id, lang),
             data.action,
             data.arg,
-            admin=admin_check(bot, chat_id, user.id),
+            chat_id,
+            admin=admin_check(bot, asked_in, user.id),
+            member=member_check(bot, asked_in, user.id),
             reach=outbox.reach,
         )
     except RefusalError as refusal:
+        if refusal.code is RefusalCode.NO_GAME:
+            await _game_gone(query, outbox, t)
         if refusal.code is not RefusalCode.PRIVATE_CHAT:
             raise
         # The press opens the private chat: one tap on Start there completes it.
@@ -178,9 +193,29 @@ async def group_button(
         payload = seat_payload(data.game, data.arg) if taking else join_payload(data.game)
         link = await create_start_link(bot, payload)
         raise RefusalError(refusal.code, url=link) from None
-    if data.action is GroupAction.CANCEL and data.arg == 1 and message is not None:
-        await outbox.show(message.chat.id, message.message_id, t("group-stopped"))
+    message = message_of(query)
+    confirmation = data.action is GroupAction.KEEP or (
+        data.action is GroupAction.CANCEL and data.arg == 1
+    )
+    if confirmation and message is not None:
+        # The answer replaces the /stop confirmation, never one of the game's own
+        # messages: a Keep forged on the table is refused; a Yes forged there stops the
+        # game (its rights were checked, as for the lobby's Cancel) and leaves the table
+        # to the outbox.
+        if not await outbox.belongs_to(game, message.message_id):
+            text = t("stop-kept" if data.action is GroupAction.KEEP else "group-stopped")
+            await outbox.show(message.chat.id, message.message_id, text)
+        elif data.action is GroupAction.KEEP:
+            raise RefusalError(RefusalCode.WRONG_CHAT)
     await outbox.deliver(game)
+
+
+async def _game_gone(query: CallbackQuery, outbox: Outbox, t: Translate) -> None:
+    """A button of a game that is no longer stored (its Redis lost it): the message
+    says so and keeps no buttons."""
+    message = message_of(query)
+    if message is not None and message.chat.type != ChatType.PRIVATE:
+        await outbox.show(message.chat.id, message.message_id, t("group-game-gone"))
 
 
 def create_router() -> Router:

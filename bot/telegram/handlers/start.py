@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
-from aiogram import Router
+from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 
 from bot.game.groups import GroupGames
 from bot.telegram.handlers.common import person, private_router
+from bot.telegram.members import membership
 from bot.telegram.outbox import Outbox
 from bot.telegram.render import escape_name
 from texts import Translate
@@ -27,6 +28,7 @@ async def start(message: Message, outbox: Outbox, t: Translate) -> None:
 async def start_link(
     message: Message,
     command: CommandObject,
+    bot: Bot,
     groups: GroupGames,
     outbox: Outbox,
     lang: str,
@@ -41,7 +43,13 @@ async def start_link(
     kind, game_id, seat = found.groups()
     somebody = person(message.from_user, message.chat.id, lang)
     taking = int(seat) if kind == "seat" and seat is not None else None
-    game = await groups.arrive(game_id, somebody, taking, outbox.reach)
+    game = await groups.arrive(
+        game_id,
+        somebody,
+        taking,
+        member=membership(bot, message.from_user.id),
+        reach=outbox.reach,
+    )
     await outbox.deliver(game)
 
 

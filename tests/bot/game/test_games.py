@@ -67,7 +67,7 @@ async def play_out_hand(games: Games, game: Game, who: int = ALICE.user_id) -> G
     """`who` plays their first legal move until the hand is over."""
     while isinstance(game.state, Playing):
         tile, end = first_move(game)
-        game = await games.play(game.game_id, who, game.version, tile, end)
+        game = await games.play(game.game_id, who, game.version, tile, end, who)
     return game
 
 
@@ -75,7 +75,7 @@ async def play_out_match(games: Games, game: Game) -> Game:
     while game.is_active:
         game = await play_out_hand(games, game)
         if isinstance(game.state, HandOver):
-            game = await games.next_hand(game.game_id, ALICE.user_id, game.version)
+            game = await games.next_hand(game.game_id, ALICE.user_id, game.version, ALICE.user_id)
     return game
 
 
@@ -166,7 +166,7 @@ async def test_a_move_applies_and_the_bots_answer(games: Games, clock: FakeClock
     decided = decisions_of(game, 0)
     tile, end = first_move(game)
     clock.advance(30)
-    after = await games.play(game.game_id, ALICE.user_id, game.version, tile, end)
+    after = await games.play(game.game_id, ALICE.user_id, game.version, tile, end, ALICE.user_id)
     assert after.version == game.version + 1
     assert decisions_of(after, 0) == decided + 1
     assert engine(after).turn in (0, None)  # the bots played up to the human, or the hand ended
@@ -205,6 +205,7 @@ async def test_refused_moves_change_nothing(
             game.version if version is None else version,
             good_tile if tile is None else tile,
             good_end if end is None else end,
+            who,
         ),
     )
     assert (await stored(store, game.game_id)).record == game.record
@@ -217,15 +218,15 @@ async def test_a_tile_not_held_is_refused(games: Games, store: GameStore) -> Non
     foreign = next(str(t) for hand in state.hands[1:] for t in hand if str(t) not in held)
     await refused(
         RefusalCode.INVALID,
-        games.play(game.game_id, ALICE.user_id, game.version, foreign, None),
+        games.play(game.game_id, ALICE.user_id, game.version, foreign, None, ALICE.user_id),
     )
     assert (await stored(store, game.game_id)).version == game.version
 
 
 async def test_an_unknown_game_is_refused(games: Games) -> None:
-    await refused(RefusalCode.NO_GAME, games.play("ffffffffff", 1, 1, "0-0", None))
-    await refused(RefusalCode.NO_GAME, games.next_hand("ffffffffff", 1, 1))
-    await refused(RefusalCode.NO_GAME, games.rematch("ffffffffff", 1, 1))
+    await refused(RefusalCode.NO_GAME, games.play("ffffffffff", 1, 1, "0-0", None, 1))
+    await refused(RefusalCode.NO_GAME, games.next_hand("ffffffffff", 1, 1, 1))
+    await refused(RefusalCode.NO_GAME, games.rematch("ffffffffff", 1, 1, 1))
     await refused(RefusalCode.NO_GAME, games.stop("ffffffffff", 1))
 
 
@@ -249,8 +250,8 @@ async def test_two_presses_at_once_apply_one_move(redis: FakeAsyncRedis) -> None
     racing = Games(SlowLoads(redis), quick_players(), rng=random.Random(6))
     tile, end = first_move(game)
     results = await asyncio.gather(
-        racing.play(game.game_id, ALICE.user_id, game.version, tile, end),
-        racing.play(game.game_id, ALICE.user_id, game.version, tile, end),
+        racing.play(game.game_id, ALICE.user_id, game.version, tile, end, ALICE.user_id),
+        racing.play(game.game_id, ALICE.user_id, game.version, tile, end, ALICE.user_id),
         return_exceptions=True,
     )
     refusals = [r for r in results if isinstance(r, RefusalError)]
@@ -271,7 +272,7 @@ async def test_bots_decide_the_same_way_for_the_same_game() -> None:
         game = await games.create(chat, who, options)
         for _ in range(3):
             tile, end = first_move(game)
-            game = await games.play(game.game_id, chat, game.version, tile, end)
+            game = await games.play(game.game_id, chat, game.version, tile, end, chat)
             if engine(game).turn is None:
                 break
         finals.append(engine(game).state.decisions)
@@ -285,7 +286,8 @@ async def test_the_person_not_to_move_is_refused(store: GameStore, games: Games)
     waiting = game.human(1 - game.state.turn)
     tile, end = first_move(game)
     await refused(
-        RefusalCode.NOT_YOUR_TURN, games.play(game.game_id, waiting.user_id, 1, tile, end)
+        RefusalCode.NOT_YOUR_TURN,
+        games.play(game.game_id, waiting.user_id, 1, tile, end, waiting.user_id),
     )
     assert (await stored(store, game.game_id)).version == 1
 
@@ -299,7 +301,7 @@ async def test_in_a_group_a_move_is_not_followed_by_the_bots(
     seats[match.turn or 0] = human(1, "Ann")
     game = await in_group(store, match, seats)
     tile, end = first_move(game)
-    after = await games.play(game.game_id, 1, game.version, tile, end)
+    after = await games.play(game.game_id, 1, game.version, tile, end, 1)
     assert len(engine(after).state.decisions) == len(match.state.decisions) + 1
     assert isinstance(after.state, Playing)
     assert after.is_bot(after.state.turn)
@@ -361,15 +363,18 @@ async def test_a_hard_bot_thinks_in_a_worker_thread(
 
 async def test_next_hand_only_once_the_hand_is_over(games: Games) -> None:
     game = await new_game(games, "block", 1)
-    await refused(RefusalCode.STALE, games.next_hand(game.game_id, ALICE.user_id, game.version))
+    await refused(
+        RefusalCode.STALE, games.next_hand(game.game_id, ALICE.user_id, game.version, ALICE.user_id)
+    )
     game = await play_out_hand(games, game)
     assert isinstance(game.state, HandOver)
     await refused(
-        RefusalCode.STALE, games.play(game.game_id, ALICE.user_id, game.version, "0-0", None)
+        RefusalCode.STALE,
+        games.play(game.game_id, ALICE.user_id, game.version, "0-0", None, ALICE.user_id),
     )
-    await refused(RefusalCode.STALE, games.next_hand(game.game_id, ALICE.user_id, 1))
+    await refused(RefusalCode.STALE, games.next_hand(game.game_id, ALICE.user_id, 1, ALICE.user_id))
     hand = engine(game).state.hand_no
-    game = await games.next_hand(game.game_id, ALICE.user_id, game.version)
+    game = await games.next_hand(game.game_id, ALICE.user_id, game.version, ALICE.user_id)
     assert engine(game).state.hand_no == hand + 1
     assert isinstance(game.state, Playing | HandOver)
     assert engine(game).turn in (0, None)  # the bots played up to the human
@@ -389,7 +394,7 @@ async def test_stop_ends_the_game_and_refuses_later_presses(games: Games) -> Non
     tile, end = first_move(game)
     await refused(
         RefusalCode.GAME_OVER,
-        games.play(game.game_id, ALICE.user_id, ended.version, tile, end),
+        games.play(game.game_id, ALICE.user_id, ended.version, tile, end, ALICE.user_id),
     )
     await refused(RefusalCode.NOT_A_PLAYER, games.stop(game.game_id, BOB))
 
@@ -409,12 +414,12 @@ async def test_a_stopped_game_leaves_the_chat_free(games: Games) -> None:
 
 async def test_rematch_once_the_match_is_over(games: Games) -> None:
     game = await new_game(games, "block", 1)
-    await refused(RefusalCode.STALE, games.rematch(game.game_id, ALICE.user_id, 1))
+    await refused(RefusalCode.STALE, games.rematch(game.game_id, ALICE.user_id, 1, ALICE.user_id))
     game = await play_out_match(games, game)
     assert isinstance(game.state, Finished)
     assert await games.live_for_chat(ALICE.chat_id) is None
-    await refused(RefusalCode.NOT_A_PLAYER, games.rematch(game.game_id, BOB, game.version))
-    again = await games.rematch(game.game_id, ALICE.user_id, game.version)
+    await refused(RefusalCode.NOT_A_PLAYER, games.rematch(game.game_id, BOB, game.version, BOB))
+    again = await games.rematch(game.game_id, ALICE.user_id, game.version, ALICE.user_id)
     assert again.game_id != game.game_id
     assert again.version == 1
     assert again.seats[0] == game.human(0).model_copy(update={"log_mark": LogMark()})
@@ -426,7 +431,8 @@ async def test_rematch_once_the_match_is_over(games: Games) -> None:
     assert live.record == again.record
     # A second press of the same Rematch button finds the new game running.
     await refused(
-        RefusalCode.GAME_RUNNING, games.rematch(game.game_id, ALICE.user_id, game.version)
+        RefusalCode.GAME_RUNNING,
+        games.rematch(game.game_id, ALICE.user_id, game.version, ALICE.user_id),
     )
 
 
@@ -437,7 +443,7 @@ async def test_a_group_rematch_clears_the_notices_and_leaves_the_bots_to_the_wor
     notice = SeatNotice(kind=NoticeKind.LEFT, seat=1, name="Ben", after_results=1)
     group = lobby.new_group("Room", person(11)).model_copy(update={"notices": (notice,)})
     game = await in_group(store, match, [human(1, "Ann"), BotSeat(level=Level.EASY)], group=group)
-    again = await games.rematch(game.game_id, 1, game.version)
+    again = await games.rematch(game.game_id, 1, game.version, GROUP_ID)  # on the table
     assert again.record.group is not None
     assert again.record.group.notices == ()
     assert again.record.group.title == "Room"

@@ -58,6 +58,11 @@ class Admin:
         return self.answer
 
 
+async def member_of(_chat_id: int) -> bool:
+    """Everyone arriving by a link in these tests is a member of the group."""
+    return True
+
+
 def names(game: Game) -> list[str]:
     return ["-" if s is None else s.name if isinstance(s, HumanSeat) else "bot" for s in game.seats]
 
@@ -74,10 +79,20 @@ async def press(
     arg: int = 0,
     *,
     admin: Admin | None = None,
+    member: Admin | None = None,
     reach: Reach | None = None,
+    chat_id: int | None = GROUP_ID,
 ) -> Game:
+    """A press on a message in `chat_id` (by default the games' group), by a member."""
     return await groups.press(
-        game.game_id, who, action, arg, admin=admin or Admin(), reach=reach or Reach()
+        game.game_id,
+        who,
+        action,
+        arg,
+        chat_id,
+        admin=admin or Admin(),
+        member=member or Admin(answer=True),
+        reach=reach or Reach(),
     )
 
 
@@ -319,7 +334,16 @@ async def test_the_opener_stops_a_match(groups: GroupGames) -> None:
 async def test_a_button_for_no_group_game_is_refused(groups: GroupGames, store: GameStore) -> None:
     await refused(
         RefusalCode.NO_GAME,
-        groups.press("ffffffffff", ANN, GroupAction.JOIN, 0, admin=Admin(), reach=Reach()),
+        groups.press(
+            "ffffffffff",
+            ANN,
+            GroupAction.JOIN,
+            0,
+            GROUP_ID,
+            admin=Admin(),
+            member=Admin(answer=True),
+            reach=Reach(),
+        ),
     )
     direct = await store.create(
         record_for(Match.new(Variant.BLOCK, 2, 50, seed=1)[0], solo_seats(), chat_id=ANN.chat_id)
@@ -327,10 +351,66 @@ async def test_a_button_for_no_group_game_is_refused(groups: GroupGames, store: 
     await refused(RefusalCode.NO_GAME, press(groups, direct, ANN, GroupAction.JOIN))
 
 
-async def test_keep_changes_nothing_here(groups: GroupGames, store: GameStore) -> None:
+async def test_keep_changes_nothing(groups: GroupGames, store: GameStore) -> None:
     game = await opened(groups)
-    await refused(RefusalCode.INVALID, press(groups, game, ANN, GroupAction.KEEP))
+    kept = await press(groups, game, ANN, GroupAction.KEEP)
+    assert kept.version == game.version
     assert (await stored(store, game.game_id)).version == game.version
+
+
+async def test_a_button_pressed_outside_its_group_is_refused_and_changes_nothing(
+    groups: GroupGames, store: GameStore
+) -> None:
+    """A group's button works only on that group's messages: forged elsewhere (another
+    group, a private chat, no message at all), it changes nothing."""
+    game = await opened(groups)
+    for elsewhere in (GROUP_ID - 1, ANN.chat_id, None):
+        for action in (GroupAction.JOIN, GroupAction.START, GroupAction.CANCEL):
+            await refused(
+                RefusalCode.WRONG_CHAT, press(groups, game, BEN, action, chat_id=elsewhere)
+            )
+    assert (await stored(store, game.game_id)).version == game.version
+
+
+async def test_only_members_of_the_group_sit_at_its_table(
+    groups: GroupGames, store: GameStore
+) -> None:
+    """Joining, a seat's button and taking a bot's seat all ask whether the presser is
+    in the group; someone who is not is refused and nobody sits down."""
+    game = await opened(groups)
+    outsider = Admin(answer=False)
+    for action, arg in ((GroupAction.JOIN, -1), (GroupAction.SEAT, 2)):
+        await refused(
+            RefusalCode.NOT_A_MEMBER, press(groups, game, BEN, action, arg, member=outsider)
+        )
+    assert outsider.asked == 2
+    assert names(await stored(store, game.game_id)) == ["Ann", "-", "-", "-"]
+
+
+async def test_only_members_of_the_group_take_a_bots_seat(
+    groups: GroupGames, store: GameStore
+) -> None:
+    game = await a_match(store, ann_and_ben(), hand_over=True)
+    await refused(
+        RefusalCode.NOT_A_MEMBER,
+        press(groups, game, CAT, GroupAction.TAKE, 1, member=Admin(answer=False)),
+    )
+    assert (await stored(store, game.game_id)).version == game.version
+
+
+async def test_arriving_by_the_link_needs_the_groups_membership(groups: GroupGames) -> None:
+    game = await opened(groups)
+    asked: list[int] = []
+
+    async def not_in(chat_id: int) -> bool:
+        asked.append(chat_id)
+        return False
+
+    await refused(
+        RefusalCode.NOT_A_MEMBER,
+        groups.arrive(game.game_id, BEN, None, member=not_in, reach=Reach()),
+    )
+    assert asked == [GROUP_ID]
 
 
 # -- leaving a match -----------------------------------------------------------------------------
@@ -451,7 +531,9 @@ async def test_a_person_arriving_by_the_link_joins_the_lobby_wherever_it_said(
     groups: GroupGames,
 ) -> None:
     game = await opened(groups)
-    after = await groups.arrive(game.game_id, BEN, 0, Reach())  # seat 0 is Ann's by now
+    after = await groups.arrive(
+        game.game_id, BEN, 0, member=member_of, reach=Reach()
+    )  # seat 0 is Ann's by now
     assert names(after) == ["Ann", "Ben", "-", "-"]
 
 
@@ -459,9 +541,12 @@ async def test_a_person_arriving_by_the_link_takes_the_bots_seat_between_hands(
     groups: GroupGames, store: GameStore
 ) -> None:
     game = await a_match(store, ann_and_ben(), hand_over=True)
-    after = await groups.arrive(game.game_id, CAT, 1, Reach())
+    after = await groups.arrive(game.game_id, CAT, 1, member=member_of, reach=Reach())
     assert after.seats[1] == human_seat(CAT)
-    await refused(RefusalCode.LOBBY_CLOSED, groups.arrive(game.game_id, DAN, None, Reach()))
+    await refused(
+        RefusalCode.LOBBY_CLOSED,
+        groups.arrive(game.game_id, DAN, None, member=member_of, reach=Reach()),
+    )
 
 
 # -- stopping and moving ---------------------------------------------------------------------------

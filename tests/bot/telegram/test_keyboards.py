@@ -123,12 +123,12 @@ def test_the_menu_asks_one_thing_at_a_time() -> None:
 
 def test_callback_data_fits_in_64_bytes_at_its_largest() -> None:
     biggest = [
-        MoveData(game="f" * 10, version=10**12, tile="6-6", end=EndCode.RIGHT),
-        ActionData(game="f" * 10, version=10**12, action=GameAction.REMATCH),
+        MoveData(game="f" * 10, version=10**12 - 1, tile="6-6", end=EndCode.RIGHT),
+        ActionData(game="f" * 10, version=10**12 - 1, action=GameAction.REMATCH),
         StopData(game="f" * 10, confirm=True),
         MenuData(variant="kozel", opponents=3, level="medium", target=150),
     ]
     for data in biggest:
         assert len(data.pack().encode()) <= 64
-    with pytest.raises(ValueError, match="too long"):
-        MoveData(game="f" * 60, version=1, tile="6-6", end=EndCode.LEFT).pack()
+    with pytest.raises(ValueError, match=r"string_pattern_mismatch|should match pattern"):
+        MoveData(game="f" * 60, version=1, tile="6-6", end=EndCode.LEFT)

@@ -133,9 +133,13 @@ async def test_non_players_and_players_out_of_turn_change_nothing(
 
     answer = await harness.press(EVE, message, data)
     assert alert_of(answer) == texts.get("en", "refusal-not-a-player")
-    answer = await harness.press(PEOPLE[other], message, data)
     lang = record.human(record.seat_of(other) or 0).language
+    # A player out of turn forging the mover's move on their own hand message...
+    answer = await harness.press(PEOPLE[other], await hand(harness, other), data)
     assert alert_of(answer) == texts.get(lang, "refusal-not-your-turn")
+    # ...or pressing it where it was sent, in someone else's chat.
+    answer = await harness.press(PEOPLE[other], message, data)
+    assert alert_of(answer) == texts.get(lang, "refusal-wrong-chat")
     deal = ActionData(game=record.game_id, version=record.version, action=GameAction.NEXT_HAND)
     answer = await harness.press(EVE, await table(harness), deal.pack())
     assert alert_of(answer) == texts.get("en", "refusal-not-a-player")
