@@ -18,6 +18,11 @@ class StorageUnavailableError(StorageError):
     """Redis could not be reached or answered with an error: nothing was written."""
 
 
+class StorageUncertainError(StorageError):
+    """A write was sent but its outcome is unknown: Redis stopped answering. It may have
+    been written; the game will show whether it was."""
+
+
 @asynccontextmanager
 async def redis_errors() -> AsyncIterator[None]:
     """Redis failures as the storage's own errors."""
@@ -33,6 +38,7 @@ __all__ = [
     "ChatBusyError",
     "StorageError",
     "StorageUnavailableError",
+    "StorageUncertainError",
     "VersionConflictError",
     "redis_errors",
 ]

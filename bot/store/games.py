@@ -11,32 +11,44 @@ the same script: no committed change can miss its delivery, even across a restar
 
 from __future__ import annotations
 
+import asyncio
+import secrets
 import zlib
 from collections.abc import Callable
 from datetime import timedelta
 
 from pydantic import ValidationError
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 from redis.typing import EncodableT
 
 from bot.game.record import GameRecord
 from bot.game.state import Game
 from bot.store import keys
-from bot.store.errors import ChatBusyError, VersionConflictError, redis_errors
+from bot.store.errors import (
+    ChatBusyError,
+    StorageUnavailableError,
+    StorageUncertainError,
+    VersionConflictError,
+    redis_errors,
+)
 
 ACTIVE_TTL = timedelta(days=30)  # an abandoned game goes away eventually
 FINISHED_TTL = timedelta(days=2)  # long enough to look at the result, then it expires
 LOBBY_TTL = timedelta(days=1)  # a lobby nobody fills goes away
+CONFIRM_ATTEMPTS = 3  # reads of a save's outcome after its answer was lost
+CONFIRM_PAUSE = 0.3  # seconds between them
 COMPRESSION = 6  # zlib level: a finished match's 7 to 9 KB of JSON become 1.3 to 1.7 KB
 
 _OK, _CONFLICT, _BUSY = 0, 1, 2
 
 # KEYS: the game's hash, the chat's pointer, the due set, the pointer of the chat the
-# game leaves (or the game's hash again when it stays), then each person's game set.
-# ARGV: expected version (-1: a new game), the record, its TTL in ms, "1" if live,
-# the game id, "1" if due (a group game), the people sets' TTL in ms.
+# game leaves (or the game's hash again when it stays), the live games' set, then each
+# person's game set. ARGV: expected version (-1: a new game), the record, its TTL in
+# ms, "1" if live, the game id, "1" if due (a group game), the people sets' TTL in ms,
+# and this write's token (read back when the answer is lost: see `_confirm`).
 _SAVE = """
-local game, chat, due, moved_from = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local game, chat, due, moved_from, live_set = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local expected, data, ttl, live, id = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 local version
 if expected < 0 then
@@ -51,7 +63,7 @@ else
   if tonumber(redis.call('HGET', game, 'v')) ~= expected then return 1 end
   version = expected + 1
 end
-redis.call('HSET', game, 'v', version, 'd', data, 'l', live)
+redis.call('HSET', game, 'v', version, 'd', data, 'l', live, 'w', ARGV[8])
 redis.call('PEXPIRE', game, ttl)
 -- After a rematch the chat points to the new game: an older one keeps its place.
 local pointer = redis.call('GET', chat)
@@ -62,7 +74,8 @@ if moved_from ~= game and redis.call('GET', moved_from) == id then
   redis.call('DEL', moved_from)
 end
 if ARGV[6] == '1' then redis.call('ZADD', due, 0, id) end
-for i = 5, #KEYS do
+if live == '1' then redis.call('SADD', live_set, id) else redis.call('SREM', live_set, id) end
+for i = 6, #KEYS do
   redis.call('SADD', KEYS[i], id)
   redis.call('PEXPIRE', KEYS[i], ARGV[7])
 end
@@ -145,8 +158,10 @@ class GameStore:
             keys.chat(stored.chat_id),
             keys.DUE,
             keys.chat(moved_from) if moved_from is not None else game_key,
+            keys.LIVE,
             *people,
         ]
+        token = secrets.token_hex(8)
         args: list[EncodableT] = [
             expected,
             encode(stored),
@@ -155,9 +170,17 @@ class GameStore:
             stored.game_id,
             "1" if game.in_group else "0",
             int(self._active_ttl.total_seconds() * 1000),
+            token,
         ]
-        async with redis_errors():
-            outcome = await self._save(keys=script_keys, args=args)
+        try:
+            async with redis_errors():
+                outcome = await self._save(keys=script_keys, args=args)
+        except StorageUnavailableError:
+            # The script may have run with its answer lost (a timeout): say only what
+            # is known, never "nothing was written" when it was.
+            if not await self._confirm(game_key, token):
+                raise
+            outcome = _OK
         if outcome == _BUSY:
             raise ChatBusyError(stored.chat_id)
         if outcome == _CONFLICT:
@@ -165,6 +188,19 @@ class GameStore:
         if game.in_group:
             self.on_due()
         return game.stored_as(stored)
+
+    async def _confirm(self, game_key: str, token: str) -> bool:
+        """After a failed save: True when the save was written after all; False when it
+        certainly was not; `StorageUncertainError` when Redis cannot tell yet."""
+        for attempt in range(CONFIRM_ATTEMPTS):
+            if attempt:
+                await asyncio.sleep(CONFIRM_PAUSE)
+            try:
+                written = await self.redis.hget(game_key, "w")
+            except RedisError:
+                continue
+            return written is not None and _text(written) == token
+        raise StorageUncertainError("the save's outcome is unknown")
 
     # -- languages ------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 PREFIX = "dominoes"
 DUE = f"{PREFIX}:due"  # sorted set: game id -> when it next needs attention
+LIVE = f"{PREFIX}:live"  # set: the games open or being played (shown again at start-up)
 
 
 def game(game_id: str) -> str:

@@ -14,7 +14,7 @@ from aiogram.types import CallbackQuery, Message, TelegramObject, User
 from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.game.errors import RefusalCode, RefusalError
-from bot.store.errors import StorageUnavailableError
+from bot.store.errors import StorageUnavailableError, StorageUncertainError
 from bot.telegram.languages import Languages
 from texts import Texts, Translate
 
@@ -63,6 +63,9 @@ class RefusalMiddleware(BaseMiddleware):
             # A chat the bot may no longer write to (removed from a group, blocked by a
             # person): nothing can be told there, and there is nothing to fix.
             log.info("update from a chat the bot cannot write to: %s", error.message)
+        except StorageUncertainError:
+            log.warning("a save's outcome is unknown", exc_info=True)
+            await _tell(event, data, t("error-storage-uncertain"))
         except StorageUnavailableError:
             log.warning("storage unavailable", exc_info=True)
             await _tell(event, data, t("error-storage"))

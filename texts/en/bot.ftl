@@ -293,6 +293,7 @@ refusal-private-chat = Open my chat and tap Start: then you are in.
 refusal-wrong-chat = This button does not belong here.
 refusal-not-a-member = Only members of the group can sit at its table.
 error-storage = I cannot reach my game store right now. Nothing was changed: please try again in a moment.
+error-storage-uncertain = I lost touch with my game store while saving: your move may or may not have been recorded. The game will show which in a moment.
 error-generic = Something went wrong on my side. Please try again.
 
 ## Rules

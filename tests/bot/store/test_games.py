@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import asyncio
 import zlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 import pytest
 from fakeredis import FakeAsyncRedis, FakeServer
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.game import lobby
 from bot.game.games import stopped
 from bot.game.record import MatchStage
 from bot.game.state import Game, InMatch
 from bot.store import keys
-from bot.store.errors import ChatBusyError, StorageUnavailableError, VersionConflictError
+from bot.store.errors import (
+    ChatBusyError,
+    StorageUnavailableError,
+    StorageUncertainError,
+    VersionConflictError,
+)
 from bot.store.games import GameStore, encode
 from tests.bot.factories import GROUP_ID, finish_match, group_lobby, person, solo_record
 
@@ -227,17 +233,54 @@ async def test_a_damaged_or_old_record_loads_as_no_game(
 
 
 async def test_an_outage_is_reported_as_such(store: GameStore, server: FakeServer) -> None:
+    """Reads fail plainly; a write whose outcome cannot be read back is uncertain, not
+    "nothing was written"."""
     created = await store.create(solo_record())
     server.connected = False
     with pytest.raises(StorageUnavailableError):
         await store.load(created.game_id)
-    with pytest.raises(StorageUnavailableError):
+    with pytest.raises(StorageUncertainError):
         await store.create(other(solo_record()))
-    with pytest.raises(StorageUnavailableError):
+    with pytest.raises(StorageUncertainError):
         await store.save(created)
     with pytest.raises(StorageUnavailableError):
         await store.language(5)
     server.connected = True
+    assert (await loaded(store, created.game_id)).version == 1
+
+
+class _Lost:
+    """Stands in for the save script: `ran` says whether it reaches Redis at all; its
+    answer is lost on the way back either way."""
+
+    def __init__(self, script: Callable[..., Awaitable[object]], *, ran: bool) -> None:
+        self.script, self.ran = script, ran
+
+    async def __call__(self, **kwargs: object) -> object:
+        if self.ran:
+            await self.script(**kwargs)
+        raise RedisTimeoutError("the answer was lost")
+
+
+async def test_a_save_whose_answer_was_lost_is_read_back(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The script ran but its answer never came: the save is a success, truthfully."""
+    created = await store.create(solo_record())
+    monkeypatch.setattr(store, "_save", _Lost(store._save, ran=True))
+    saved = await store.save(reseeded(created, 99))
+    assert saved.version == 2
+    assert seed_of(await store.load(created.game_id)) == 99
+
+
+async def test_a_save_that_never_ran_is_reported_as_nothing_written(
+    store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = await store.create(solo_record())
+    monkeypatch.setattr(store, "_save", _Lost(store._save, ran=False))
+    with pytest.raises(StorageUnavailableError) as caught:
+        await store.save(reseeded(created, 99))
+    assert not isinstance(caught.value, StorageUncertainError)
     assert (await loaded(store, created.game_id)).version == 1
 
 

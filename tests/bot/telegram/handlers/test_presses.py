@@ -4,11 +4,13 @@ messages. Each is answered once, with a short alert, and changes nothing."""
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from aiogram.exceptions import TelegramBadRequest
 from aiogram.methods import EditMessageText, TelegramMethod
 from fakeredis import FakeServer
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.game.actions import GameAction
 from bot.game.games import Games
@@ -188,7 +190,7 @@ async def test_a_store_outage_loses_nothing_and_says_so(
     assert moves_of(await stored(games)) > moves_of(before)
 
 
-async def test_an_outage_while_saving_loses_nothing(
+async def test_an_outage_before_the_save_says_nothing_changed_and_loses_nothing(
     harness: TelegramHarness,
     games: Games,
     storage: GameStore,
@@ -196,23 +198,74 @@ async def test_an_outage_while_saving_loses_nothing(
     texts: Texts,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Redis out of reach for the save itself but back to read its outcome: the press is
+    told nothing was changed, which is true, and the same button works afterwards."""
     game = await started(harness)
     before = await stored(games)
+    script = storage._save
+
+    async def unreachable(**kwargs: Any) -> object:
+        server.connected = False
+        try:
+            return await script(**kwargs)
+        finally:
+            server.connected = True
+
+    monkeypatch.setattr(storage, "_save", unreachable)
+    answer = await harness.press(ALICE, game, first_move(game))
+    assert alert_of(answer) == texts.get("en", "error-storage")
+    monkeypatch.undo()
+    assert await stored(games) == before
+    assert alert_of(await harness.press(ALICE, game, first_move(game))) is None
+
+
+async def test_a_save_whose_outcome_is_unknown_is_not_called_a_failure(
+    harness: TelegramHarness,
+    storage: GameStore,
+    server: FakeServer,
+    texts: Texts,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Redis stops answering in the middle of the save: the press is told the move may
+    or may not be recorded, never that nothing changed."""
+    game = await started(harness)
     real_save = storage.save
 
-    async def save_during_a_hiccup(game: Game, *, moved_from: int | None = None) -> Game:
+    async def save_during_an_outage(game: Game, *, moved_from: int | None = None) -> Game:
         server.connected = False
         try:
             return await real_save(game, moved_from=moved_from)
         finally:
             server.connected = True
 
-    monkeypatch.setattr(storage, "save", save_during_a_hiccup)
+    monkeypatch.setattr(storage, "save", save_during_an_outage)
     answer = await harness.press(ALICE, game, first_move(game))
-    assert alert_of(answer) == texts.get("en", "error-storage")
-    monkeypatch.undo()
-    assert await stored(games) == before
-    assert alert_of(await harness.press(ALICE, game, first_move(game))) is None
+    assert alert_of(answer) == texts.get("en", "error-storage-uncertain")
+
+
+async def test_a_saved_move_whose_answer_was_lost_is_shown_as_made(
+    harness: TelegramHarness,
+    games: Games,
+    storage: GameStore,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The save reached Redis and only its answer was lost: the move is made and shown,
+    and the press gets no alert."""
+    game = await started(harness)
+    before = await stored(games)
+    script = storage._save
+
+    async def answer_lost(**kwargs: Any) -> object:
+        await script(**kwargs)
+        raise RedisTimeoutError("the answer was lost")
+
+    monkeypatch.setattr(storage, "_save", answer_lost)
+    answer = await harness.press(ALICE, game, first_move(game))
+    assert alert_of(answer) is None
+    after = await stored(games)
+    assert after.version == before.version + 1
+    shown = harness.fake.message(game.chat_id, game.message_id)
+    assert f":{after.version}:" in "".join(b.callback_data or "" for b in shown.buttons())
 
 
 async def test_a_deleted_game_message_is_sent_again(harness: TelegramHarness, games: Games) -> None:
