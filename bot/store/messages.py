@@ -115,6 +115,13 @@ def _placement(raw: Mapping[bytes | str, bytes | str]) -> Placement:
     return placement
 
 
+# Keep the lease a while longer, if it is still ours.
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
+
+
 class MessageStore:
     """Read and write the `Placement` of a game, under its lease."""
 
@@ -122,6 +129,7 @@ class MessageStore:
         self._redis = redis
         self._ttl = ttl
         self._close = redis.register_script(_CLOSE)
+        self._renew = redis.register_script(_RENEW)
 
     async def open(self, game_id: str, token: str, lease: timedelta) -> Placement | None:
         """Take the game's lease and read its placement; None when another holds it."""
@@ -130,6 +138,14 @@ class MessageStore:
             pipe.hgetall(keys.messages(game_id))
             taken, raw = await pipe.execute()
         return _placement(raw) if taken else None
+
+    async def renew(self, game_id: str, token: str, lease: timedelta) -> bool:
+        """Keep the lease for `lease` more, if it is still ours (False: it is not)."""
+        async with redis_errors():
+            kept = await self._renew(
+                keys=[keys.lease(game_id)], args=[token, int(lease.total_seconds() * 1000)]
+            )
+        return bool(kept)
 
     async def close(self, game_id: str, token: str, changes: Changes) -> None:
         """Write what changed and give the lease back, in one round trip."""

@@ -41,6 +41,7 @@ from bot.game.groups import GroupGames
 from bot.game.people import Person
 from bot.game.ports import UnreachableError
 from bot.game.state import Game, Lobby
+from bot.store.errors import StorageUnavailableError
 from bot.store.messages import Changes, MessageStore, Placement, Sent
 from bot.store.pace import Pace
 from bot.store.schedule import Schedule
@@ -63,7 +64,7 @@ class Timing:
     """Seconds: how long a delivery holds a game, and the pause after a network error
     or a 5xx before trying again."""
 
-    lease: float = 15.0
+    lease: float = 6.0  # renewed while a pass runs: a dead process's lasts at most this
     backoff: float = 3.0
 
 
@@ -157,6 +158,7 @@ class Outbox:
         if placement is None:
             raise BusyError(game.game_id)
         changes = Changes()
+        renewing = asyncio.create_task(self._keep(game.game_id, token, lease))
         try:
             if placement.shown > game.version:
                 return None  # a later version was shown already: this one is out of date
@@ -175,7 +177,17 @@ class Outbox:
         except _StopError as stop:
             return stop.at
         finally:
+            renewing.cancel()
             await self._messages.close(game.game_id, token, changes)
+
+    async def _keep(self, game_id: str, token: str, lease: timedelta) -> None:
+        """Renew the lease while a pass runs (a slow Telegram must not let a second
+        process in), so that it can be short: a killed process's frees soon."""
+        with suppress(StorageUnavailableError):
+            while True:
+                await asyncio.sleep(lease.total_seconds() / 3)
+                if not await self._messages.renew(game_id, token, lease):
+                    return
 
     async def _forget(self, placement: Placement, user_id: int, changes: Changes) -> None:
         """The person's game message is sent anew; the old one keeps no buttons."""

@@ -6,6 +6,7 @@ the bot, 429 flood control, a group that became a supergroup)."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import math
 import re
@@ -152,6 +153,7 @@ class FakeTelegram(BaseSession):
         self._clock: Callable[[], float] | None = None
         self._writes: dict[int, list[float]] = {}
         self.floods = 0  # 429s answered because a limit was broken (not those asked for)
+        self.latency = 0.0  # seconds each call takes (a slow Telegram)
 
     def limit(self, clock: Callable[[], float]) -> None:
         """Answer 429 as Telegram does when a limit is broken: more than 20 messages or
@@ -216,6 +218,8 @@ class FakeTelegram(BaseSession):
         }
         call = Call(method, params)
         self.calls.append(call)
+        if self.latency:
+            await asyncio.sleep(self.latency)
         for observer in self.observers:
             await observer(call)
         for hook in list(self.fail_next):

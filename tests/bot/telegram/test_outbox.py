@@ -4,6 +4,7 @@ latest content."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,10 @@ from bot.game.state import HandOver, Playing
 from bot.store.pace import Limits
 from bot.telegram import render
 from bot.telegram.app import App, Pacing
+from bot.telegram.outbox import BusyError, Timing
 from bot.telegram.worker import Rhythm
 from core.engine import Match
-from tests.bot.conftest import FakeClock
+from tests.bot.conftest import QUICK_PACE, FakeClock
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
@@ -161,3 +163,24 @@ def test_the_engine_is_rebuilt_in_one_place_only() -> None:
     sources = {path: path.read_text() for path in Path(state.__file__).parents[1].rglob("*.py")}
     rebuilding = sorted(str(p.name) for p, text in sources.items() if "Match.from_dict" in text)
     assert rebuilding == ["state.py"]
+
+
+SHORT_LEASE = Pacing(limits=QUICK_PACE.limits, timing=Timing(lease=0.3), rhythm=QUICK_PACE.rhythm)
+
+
+@pytest.mark.parametrize("pace", [SHORT_LEASE], indirect=True)
+async def test_a_slow_delivery_keeps_its_lease_and_a_dead_one_loses_it(
+    harness: TelegramHarness, app: App, fake: FakeTelegram
+) -> None:
+    """The lease is short and renewed while a pass runs: a pass slower than the lease
+    still keeps a second one out; once nobody renews it, it runs out."""
+    await open_game(harness, "Block game", "1 bot", "Easy", "50")
+    game = await game_in(harness, ALICE.id)
+    fake.latency = 0.8  # each call longer than two leases
+    slow = asyncio.create_task(app.outbox.run(game, anew=ALICE.id))
+    await asyncio.sleep(0.5)
+    with pytest.raises(BusyError):
+        await app.outbox.run(game)
+    fake.latency = 0
+    await slow
+    assert await app.outbox.run(game) is None  # given back at the end of the pass
