@@ -18,11 +18,13 @@ from bot.config import ConfigError, Settings, load_settings
 from bot.game.bots import default_players
 from bot.store.pace import Limit, Limits
 from bot.telegram.app import CONCURRENT_UPDATES, Pacing, create_app, create_bot, register_commands
-from bot.telegram.worker import Rhythm
+from bot.telegram.middlewares import InFlight
+from bot.telegram.worker import Rhythm, Worker
 from texts import Texts
 
 REDIS_CONNECTIONS = 100  # at most; more requests wait for one (up to REDIS_WAIT seconds)
 REDIS_WAIT = 5.0
+DRAIN = 10.0  # seconds a graceful stop waits for the updates and the pass under way
 
 log = logging.getLogger("bot")
 
@@ -73,15 +75,34 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         # Games due before a restart are picked up at once: the worker reads Redis.
         worker = asyncio.create_task(app.worker.run(), name="worker")
         await app.dispatcher.start_polling(
-            bot, handle_signals=handle_signals, tasks_concurrency_limit=CONCURRENT_UPDATES
+            bot,
+            handle_signals=handle_signals,
+            tasks_concurrency_limit=CONCURRENT_UPDATES,
+            close_bot_session=False,  # closed below, once everything in flight is done
         )
     finally:
-        if worker is not None:
-            worker.cancel()
-            with suppress(asyncio.CancelledError):
-                await worker
+        await _drain(app.in_flight, app.worker, worker)
         await bot.session.close()
         await redis.aclose()
+
+
+async def _drain(in_flight: InFlight, worker: Worker, running: asyncio.Task[None] | None) -> None:
+    """A graceful stop: the updates being handled finish, then the worker's pass under
+    way; only then may the HTTP session close (a post sent under a closing session may
+    have reached Telegram while the bot thinks it failed, and be sent again)."""
+    left = await in_flight.drain(DRAIN)
+    if left:
+        log.warning("stopping with %s updates still being handled", left)
+    if running is None:
+        return
+    worker.stop()
+    try:
+        await asyncio.wait_for(asyncio.shield(running), DRAIN)
+    except TimeoutError:
+        log.warning("the worker did not finish its pass in %ss; stopping it", DRAIN)
+        running.cancel()
+        with suppress(asyncio.CancelledError):
+            await running
 
 
 def main() -> int:

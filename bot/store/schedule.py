@@ -23,12 +23,22 @@ return 1
 """
 
 
+# Every live game due now, unless already due (a group's bot waiting its turn keeps
+# its time). KEYS: the live set, the due set. ARGV: now.
+_REVISIT = """
+local ids = redis.call('SMEMBERS', KEYS[1])
+for _, id in ipairs(ids) do redis.call('ZADD', KEYS[2], 'NX', ARGV[1], id) end
+return #ids
+"""
+
+
 class Schedule:
     """The due set."""
 
     def __init__(self, redis: Redis) -> None:
         self._redis = redis
         self._reschedule = redis.register_script(_RESCHEDULE)
+        self._revisit = redis.register_script(_REVISIT)
 
     async def due_games(self, now: float, limit: int = 50) -> list[str]:
         """Games whose messages or bots need attention by `now`."""
@@ -55,3 +65,16 @@ class Schedule:
         async with redis_errors():
             done = await self._reschedule(keys=[keys.game(game_id), keys.DUE], args=args)
         return bool(done)
+
+    async def revisit_live(self, now: float) -> int:
+        """Make every live game due (at start-up); returns how many there are."""
+        async with redis_errors():
+            count = await self._revisit(keys=[keys.LIVE, keys.DUE], args=[repr(now)])
+        return int(count)
+
+    async def forget(self, game_id: str) -> None:
+        """A game that is gone: neither due nor live any more."""
+        async with redis_errors(), self._redis.pipeline(transaction=True) as pipe:
+            pipe.zrem(keys.DUE, game_id)
+            pipe.srem(keys.LIVE, game_id)
+            await pipe.execute()

@@ -31,7 +31,7 @@ from bot.telegram.handlers import routers
 from bot.telegram.handlers.errors import COMMANDS
 from bot.telegram.handlers.group import GROUP_COMMANDS
 from bot.telegram.languages import Languages
-from bot.telegram.middlewares import LanguageMiddleware, RefusalMiddleware
+from bot.telegram.middlewares import InFlight, LanguageMiddleware, RefusalMiddleware
 from bot.telegram.outbox import Outbox, Timing
 from bot.telegram.retry import RetryAfterMiddleware, Sleep
 from bot.telegram.worker import Rhythm, Worker
@@ -88,6 +88,7 @@ class App:
     """The parts that serve updates: the dispatcher, and the worker to run beside it."""
 
     dispatcher: Dispatcher
+    in_flight: InFlight  # the updates being handled, for a graceful stop
     worker: Worker
     games: Games
     store: GameStore
@@ -126,8 +127,10 @@ def create_app(
     worker = Worker(games, schedule, outbox, games.now, pacing.rhythm)
     store.on_due = worker.poke
     outbox.on_wait = worker.poke
+    in_flight = InFlight()
     dispatcher = create_dispatcher(texts, Languages(store), games, groups, outbox)
-    return App(dispatcher, worker, games, store, outbox)
+    dispatcher.update.outer_middleware(in_flight)
+    return App(dispatcher, in_flight, worker, games, store, outbox)
 
 
 def create_dispatcher(

@@ -3,6 +3,7 @@ refusal or a failure into the user's answer (an alert for a button press)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -46,6 +47,34 @@ class LanguageMiddleware(BaseMiddleware):
         data["lang"] = lang
         data["t"] = self._texts.translator(lang)
         return await handler(event, data)
+
+
+class InFlight(BaseMiddleware):
+    """Knows the updates being handled, so that a graceful stop lets them finish before
+    the HTTP session closes under them."""
+
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+        try:
+            return await handler(event, data)
+        finally:
+            if task is not None:
+                self._tasks.discard(task)
+
+    async def drain(self, timeout: float) -> int:
+        """Wait for the updates being handled (up to `timeout` seconds); returns how many
+        were still running when it gave up."""
+        current = asyncio.current_task()
+        running = {t for t in self._tasks if t is not current}
+        if not running:
+            return 0
+        _, pending = await asyncio.wait(running, timeout=timeout)
+        return len(pending)
 
 
 class RefusalMiddleware(BaseMiddleware):

@@ -73,11 +73,14 @@ class BusyError(Exception):
 
 
 class _StopError(Exception):
-    """This pass ends here; `at` is when to come back (None: nothing is waiting)."""
+    """This pass ends here; `at` is when to come back (None: nothing is waiting).
+    `delivered_maybe`: the call that failed may have reached the chat all the same (a
+    network error or a 5xx, not a 429)."""
 
-    def __init__(self, at: float | None) -> None:
+    def __init__(self, at: float | None, *, delivered_maybe: bool = False) -> None:
         super().__init__(at)
         self.at = at
+        self.delivered_maybe = delivered_maybe
 
 
 class Outbox:
@@ -286,7 +289,20 @@ class Outbox:
             await self._group_call(game, plan, changes, send)
         except TelegramBadRequest as error:
             log.error("outbox: announcement of game %s refused: %s", game.game_id, error.message)
-        changes.posted(number)  # counted as sent: an announcement is never repeated
+        except _StopError as stop:
+            if stop.delivered_maybe:  # it may have gone out: never risk telling it twice
+                log.warning("outbox: announcement %s of game %s may be lost", number, game.game_id)
+                await self._count_posted(game, number, changes)
+            raise
+        await self._count_posted(game, number, changes)
+
+    async def _count_posted(self, game: Game, number: int, changes: Changes) -> None:
+        """Count an announcement as sent at once, not at the end of the pass: a process
+        killed later in the pass does not tell it again."""
+        changes.posted(number)
+        now = Changes()
+        now.posted(number)
+        await self._messages.write(game.game_id, now)
 
     async def _call(self, chat_id: int, call: Awaitable[T]) -> T:
         """One call to Telegram; a 429 holds the chat and ends the pass, and so does a
@@ -302,7 +318,7 @@ class Outbox:
             raise _StopError(until) from None
         except (TelegramNetworkError, TelegramServerError) as error:
             log.warning("outbox: Telegram unreachable (%s); trying again shortly", error)
-            raise _StopError(self.clock() + self.timing.backoff) from None
+            raise _StopError(self.clock() + self.timing.backoff, delivered_maybe=True) from None
 
     async def _group_call(self, game: Game, plan: Plan, changes: Changes, call: Awaitable[T]) -> T:
         """A call to the game's group: as `_call`, and the group may have moved (it

@@ -62,6 +62,7 @@ class Worker:
         self.rhythm = rhythm or Rhythm()
         self._wake = asyncio.Event()
         self._running: set[str] = set()
+        self._stopping = False
 
     def poke(self) -> None:
         """Something changed: look at the due games now rather than after a pause."""
@@ -72,9 +73,18 @@ class Worker:
 
     # -- the loop ----------------------------------------------------------------------------
 
+    def stop(self) -> None:
+        """Finish the pass under way, then leave `run` (a graceful stop)."""
+        self._stopping = True
+        self._wake.set()
+
     async def run(self) -> None:
-        """Forever: run the due games, then sleep until the next is due or a poke."""
-        while True:
+        """Until `stop`: run the due games, then sleep until the next is due or a poke.
+        It begins by making every live game due, so that what a previous process saved
+        but did not show is shown now."""
+        with suppress(StorageUnavailableError):
+            await self.revisit()
+        while not self._stopping:
             try:
                 await self.run_due()
                 next_at = await self._schedule.next_due()
@@ -89,7 +99,15 @@ class Worker:
             if wait > 0:
                 with suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), wait)
-            self._wake.clear()
+            if not self._stopping:
+                self._wake.clear()
+
+    async def revisit(self) -> int:
+        """Every live game due now (at start-up): a change a dead process saved but did
+        not show is shown, and buttons drawn for it work. Returns how many."""
+        revisited = await self._schedule.revisit_live(self._clock())
+        log.info("worker: %s live games to look at", revisited)
+        return revisited
 
     async def run_due(self) -> int:
         """One pass over the games due now; returns how many it worked on."""
@@ -125,7 +143,7 @@ class Worker:
     async def _work(self, game_id: str) -> None:
         game = await self._games.get(game_id)
         if game is None:
-            await self._schedule.reschedule(game_id, None, None)
+            await self._schedule.forget(game_id)  # expired, or lost by its Redis
             return
         wakes: list[float] = []
         game = await self._move_bots(game, wakes)

@@ -23,6 +23,7 @@ from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
     TelegramMigrateToChat,
+    TelegramNetworkError,
     TelegramRetryAfter,
 )
 from aiogram.methods import (
@@ -154,6 +155,8 @@ class FakeTelegram(BaseSession):
         self._writes: dict[int, list[float]] = {}
         self.floods = 0  # 429s answered because a limit was broken (not those asked for)
         self.latency = 0.0  # seconds each call takes (a slow Telegram)
+        # Calls Telegram carries out but whose answer never comes back (used once each).
+        self.lose_answer: list[Callable[[TelegramMethod[Any]], bool]] = []
 
     def limit(self, clock: Callable[[], float]) -> None:
         """Answer 429 as Telegram does when a limit is broken: more than 20 messages or
@@ -243,7 +246,12 @@ class FakeTelegram(BaseSession):
             )
         if writes and isinstance(chat_id, int):
             self._check_limits(method, chat_id)
-        return self._answer(method, params)
+        answer = self._answer(method, params)
+        for lose in list(self.lose_answer):
+            if lose(method):
+                self.lose_answer.remove(lose)
+                raise TelegramNetworkError(method, "the connection dropped: the answer is lost")
+        return answer
 
     # -- answers ---------------------------------------------------------------------
 

@@ -9,26 +9,30 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiogram.methods import SendMessage
+from fakeredis import FakeAsyncRedis
 
 from bot.game import state
 from bot.game.state import HandOver, Playing
 from bot.store.pace import Limits
 from bot.telegram import render
-from bot.telegram.app import App, Pacing
+from bot.telegram.app import App, Pacing, create_app
 from bot.telegram.outbox import BusyError, Timing
 from bot.telegram.worker import Rhythm
 from core.engine import Match
-from tests.bot.conftest import QUICK_PACE, FakeClock
+from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
     BOB,
+    GROUP,
     PEOPLE,
     game_in,
     group_texts,
     hand,
     match_of,
     open_lobby,
+    play_one_move,
     seat_everyone,
     table,
     tap,
@@ -184,3 +188,69 @@ async def test_a_slow_delivery_keeps_its_lease_and_a_dead_one_loses_it(
     fake.latency = 0
     await slow
     assert await app.outbox.run(game) is None  # given back at the end of the pass
+
+
+async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_show(
+    harness: TelegramHarness,
+    app: App,
+    redis: FakeAsyncRedis,
+    texts: Texts,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The process dies between saving a move and editing the message: the next one
+    shows the game as it is, without anyone sending a command, and its buttons work."""
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+
+    async def dies(*_args: object, **_kwargs: object) -> None:
+        return None
+
+    monkeypatch.setattr(app.outbox, "deliver", dies)
+    shown = harness.fake.message(game.chat_id, game.message_id)
+    before = shown.text
+    assert (
+        alert_of(await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")) is None
+    )
+    assert harness.fake.message(game.chat_id, game.message_id).text == before  # not shown
+    restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    assert await restarted.worker.revisit() == 1
+    await restarted.worker.settle()
+    latest = await game_in(harness, ALICE.id)
+    now = harness.fake.message(game.chat_id, game.message_id)
+    assert now.text == render.game_text(latest, latest.seat_view(0), texts.translator("en"))
+    assert f":{latest.version}:" in (now.buttons()[0].callback_data or "")
+
+
+async def test_a_stopped_worker_finishes_its_pass_and_leaves(app: App) -> None:
+    loop = asyncio.create_task(app.worker.run())
+    await asyncio.sleep(0.05)
+    app.worker.stop()
+    await asyncio.wait_for(loop, 2)
+    assert loop.done()
+    assert not loop.cancelled()
+
+
+async def test_an_announcement_whose_answer_is_lost_is_never_told_twice(
+    harness: TelegramHarness, fake: FakeTelegram, clock: FakeClock
+) -> None:
+    """Telegram posts a hand's result but the answer never comes back (a network error):
+    the result is counted as told, and no later pass tells it again."""
+    await open_lobby(harness)
+    await tap(harness, ALICE.id, await table(harness), "Start")  # Alice and three bots
+
+    def result_post(method: Any) -> bool:
+        told = isinstance(method, SendMessage) and method.chat_id == GROUP
+        return told and "is over:</b>" in method.text
+
+    fake.lose_answer.append(result_post)
+    for _ in range(200):
+        game = await game_in(harness)
+        if isinstance(game.state, HandOver):
+            break
+        await play_one_move(harness)
+    for _ in range(5):
+        clock.advance(5)
+        await harness.settle()
+    assert fake.lose_answer == []  # the result's answer was lost
+    told = [t for t in group_texts(harness) if "is over:</b>" in t]
+    assert len(told) == 1
