@@ -13,6 +13,7 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
 from fakeredis import FakeAsyncRedis
 from redis.asyncio import BlockingConnectionPool, Redis
+from redis.exceptions import RedisError
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.game.bots import default_players
@@ -24,6 +25,7 @@ from texts import Texts
 
 REDIS_CONNECTIONS = 100  # at most; more requests wait for one (up to REDIS_WAIT seconds)
 REDIS_WAIT = 5.0
+REDIS_TIMEOUT = 2.0  # seconds for one command; they take well under a millisecond
 DRAIN = 10.0  # seconds a graceful stop waits for the updates and the pass under way
 
 log = logging.getLogger("bot")
@@ -35,11 +37,35 @@ def open_store(settings: Settings) -> Redis:
         # A crowd waits for a connection rather than failing at once (redis-py's default
         # pool raises as soon as its connections are all in use).
         pool = BlockingConnectionPool.from_url(
-            settings.redis_url, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
+            settings.redis_url,
+            max_connections=REDIS_CONNECTIONS,
+            timeout=REDIS_WAIT,
+            # A Redis that stops answering is an error in seconds, not a hang.
+            socket_timeout=REDIS_TIMEOUT,
+            socket_connect_timeout=REDIS_TIMEOUT,
+            health_check_interval=30,
         )
         return Redis(connection_pool=pool)
     log.warning("REDIS_URL is not set: games are kept in memory and will NOT survive a restart")
     return FakeAsyncRedis()
+
+
+async def warn_without_persistence(redis: Redis) -> bool:
+    """Warn when Redis keeps nothing on disk (no append-only file, no snapshots): then a
+    Redis restart loses every game. True when it warned. A Redis that will not say
+    (CONFIG is often disabled by hosting providers) is given the benefit of the doubt."""
+    try:
+        appendonly = await redis.config_get("appendonly")
+        save = await redis.config_get("save")
+    except RedisError:
+        return False
+    if appendonly.get("appendonly") == "yes" or save.get("save"):
+        return False
+    log.warning(
+        "Redis keeps no data on disk (appendonly no, no snapshots): a restart of Redis "
+        "loses every game. Run it with --appendonly yes (see the README)."
+    )
+    return True
 
 
 async def run(settings: Settings, *, handle_signals: bool = True) -> None:
@@ -49,6 +75,8 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         await redis.ping()
     except Exception as exc:  # any failure here means: cannot start
         raise ConfigError(f"cannot reach Redis at REDIS_URL: {type(exc).__name__}") from None
+    if settings.redis_url:
+        await warn_without_persistence(redis)
     texts = Texts(default=settings.default_language)
     session = None
     if settings.telegram_api_url:

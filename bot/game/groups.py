@@ -11,6 +11,7 @@ version, as in direct games.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 
 from bot.game import lobby
 from bot.game.actions import GroupAction
@@ -161,6 +162,28 @@ class GroupGames:
         except UnreachableError:
             raise RefusalError(RefusalCode.PRIVATE_CHAT) from None
         return await self._games.update(game.game_id, lambda g: taken(g, person, seat))
+
+    async def blocked_by(self, user_id: int) -> list[Game]:
+        """`user_id` blocked the bot: in every group game they sit in, a bot plays their
+        seat from now on (and the group is told). Returns the games that changed."""
+        changed = []
+        for game_id in await self._store.games_of(user_id):
+            game = await self._store.load(game_id)
+            if game is None or game.seat_of(user_id) is None or not game.is_live:
+                continue
+            with suppress(RefusalError):
+                changed.append(await self.leave(game_id, user_id))
+        return changed
+
+    async def bot_removed(self, chat_id: int) -> Game | None:
+        """The bot was removed from the group: its live game stops."""
+        game = await self._store.load_for_chat(chat_id)
+        if game is None or not game.is_live or not game.in_group:
+            return None
+        try:
+            return await self.abandon(game.game_id)
+        except RefusalError:
+            return None
 
     async def leave(self, game_id: str, user_id: int) -> Game:
         """Leave the lobby, or the match: then a bot plays the seat and the group is told."""

@@ -449,6 +449,27 @@ class TelegramHarness:
             )
             await self._feed(Update(update_id=next(self._updates), message=message))
 
+    async def bot_status(self, who: User, chat_id: int, status: str) -> None:
+        """Telegram tells the bot its membership changed: `who` blocked it ("kicked") in
+        their private chat, or removed it from a group ("left", "kicked")."""
+        update = Update.model_validate(
+            {
+                "update_id": next(self._updates),
+                "my_chat_member": {
+                    "chat": _chat(chat_id).model_dump(),
+                    "from": who.model_dump(),
+                    "date": datetime.now(UTC),
+                    "old_chat_member": {"status": "member", "user": BOT_USER.model_dump()},
+                    "new_chat_member": {
+                        "status": status,
+                        "user": BOT_USER.model_dump(),
+                        **({"until_date": 0} if status == "kicked" else {}),
+                    },
+                },
+            }
+        )
+        await self._feed(update)
+
     async def press(self, who: User, message: StoredMessage, data: str) -> Call:
         """`who` presses a button carrying `data` on `message`; returns the one answer."""
         query_id = f"q{next(self._queries)}"

@@ -5,12 +5,24 @@ from __future__ import annotations
 
 from aiogram import Router
 
-from bot.telegram.handlers import errors, group, lang, moves, play, rules, score, start, stop
+from bot.telegram.handlers import (
+    errors,
+    group,
+    lang,
+    membership,
+    moves,
+    play,
+    rules,
+    score,
+    start,
+    stop,
+)
 
 
 def routers() -> list[Router]:
     """New routers for one dispatcher, in the order they are tried."""
     return [
+        membership.create_router(),
         group.create_router(),
         start.create_router(),
         play.create_router(),

@@ -1,14 +1,16 @@
-"""A crowd pressing at once over a real redis-server: the connection pool makes the
-surplus wait instead of failing, so everybody gets a real answer."""
+"""Over a real redis-server: a crowd pressing at once gets real answers (the connection
+pool makes the surplus wait instead of failing); a Redis that keeps nothing on disk is
+warned about at start-up."""
 
 from __future__ import annotations
 
 import asyncio
 
+import pytest
 from aiogram import Bot
 from pydantic import SecretStr
 
-from bot.__main__ import REDIS_CONNECTIONS, open_store
+from bot.__main__ import REDIS_CONNECTIONS, open_store, warn_without_persistence
 from bot.config import Settings
 from bot.store.messages import MessageStore
 from bot.telegram.app import create_app
@@ -47,4 +49,21 @@ async def test_twice_as_many_people_as_connections_all_get_real_answers(
         assert [alert_of(a) for a in answers] == [None] * CROWD
         assert all("How many bot opponents?" in fake.last_in(p.id).text for p in people)
     finally:
+        await redis.aclose()
+
+
+async def test_a_redis_that_keeps_nothing_on_disk_is_warned_about(
+    real_redis: RedisServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The session's redis-server runs without AOF or snapshots: a restart would lose
+    every game, and the bot says so at start-up; with AOF on it says nothing."""
+    settings = Settings(bot_token=SecretStr("123456:AAbbCCddEEffGGhhIIjjKKllMMnn"))
+    redis = open_store(settings.model_copy(update={"redis_url": real_redis.url}))
+    try:
+        assert await warn_without_persistence(redis)
+        assert "keeps no data on disk" in caplog.text
+        await redis.config_set("appendonly", "yes")
+        assert not await warn_without_persistence(redis)
+    finally:
+        await redis.config_set("appendonly", "no")
         await redis.aclose()

@@ -325,3 +325,23 @@ async def test_old_lobby_buttons_and_seats_mid_hand_are_refused(
     assert alert_of(answer) == texts.get("en", "refusal-not-between-hands")
     assert len(harness.fake.named("sendMessage")) == sent_before  # nothing sent to Eve
     assert (await game_in(harness)).record == record.record
+
+
+async def test_a_person_who_blocks_the_bot_hands_their_seat_to_a_bot_at_once(
+    harness: TelegramHarness,
+) -> None:
+    await kozel_of_four(harness)
+    await harness.bot_status(BOB, BOB.id, "kicked")
+    game = await game_in(harness)
+    seat = next(i for i in range(4) if game.is_bot(i))
+    assert sum(game.is_bot(i) for i in range(4)) == 1
+    assert game.seat_of(BOB.id) is None
+    told = [t for t in group_texts(harness) if t.startswith("Bob left the game")]
+    assert told == [f"Bob left the game: Bot {seat + 1} plays the seat from now on."]
+
+
+async def test_a_group_that_removes_the_bot_stops_its_game(harness: TelegramHarness) -> None:
+    await kozel_of_four(harness)
+    harness.fake.removed_from.add(GROUP)
+    await harness.bot_status(ALICE, GROUP, "left")
+    assert isinstance((await game_in(harness)).state, Stopped)
