@@ -41,3 +41,8 @@ def person(user_id: int) -> str:
 def pace(chat_id: int) -> str:
     """When the chat may next be written to (see `bot.store.pace`)."""
     return f"{PREFIX}:pace:{chat_id}"
+
+
+def update(bot_id: int, update_id: int) -> str:
+    """Who handles one update of the bot, or that it was handled (see `bot.store.updates`)."""
+    return f"{PREFIX}:update:{bot_id}:{update_id}"

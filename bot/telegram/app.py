@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 import aiogram.methods
-from aiogram import Bot, Dispatcher
+from aiogram import BaseMiddleware, Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.base import BaseSession
 from aiogram.enums import ParseMode
@@ -27,11 +27,12 @@ from bot.store.games import GameStore
 from bot.store.messages import MessageStore
 from bot.store.pace import Limits, Pace
 from bot.store.schedule import Schedule
+from bot.store.updates import UpdateClaims
 from bot.telegram.handlers import routers
 from bot.telegram.handlers.errors import COMMANDS
 from bot.telegram.handlers.group import GROUP_COMMANDS
 from bot.telegram.languages import Languages
-from bot.telegram.middlewares import InFlight, LanguageMiddleware, RefusalMiddleware
+from bot.telegram.middlewares import InFlight, LanguageMiddleware, Once, RefusalMiddleware
 from bot.telegram.outbox import Outbox, Timing
 from bot.telegram.retry import RetryAfterMiddleware, Sleep
 from bot.telegram.worker import Rhythm, Worker
@@ -128,17 +129,24 @@ def create_app(
     store.on_due = worker.poke
     outbox.on_wait = worker.poke
     in_flight = InFlight()
-    dispatcher = create_dispatcher(texts, Languages(store), games, groups, outbox)
-    dispatcher.update.outer_middleware(in_flight)
+    # The updates in flight include those waiting for their claim; an update is claimed
+    # before anything else reads Redis for it.
+    first = (in_flight, Once(UpdateClaims(redis)))
+    dispatcher = create_dispatcher(texts, Languages(store), games, groups, outbox, first)
     return App(dispatcher, in_flight, worker, games, store, outbox)
 
 
 def create_dispatcher(
-    texts: Texts, languages: Languages, games: Games, groups: GroupGames, outbox: Outbox
+    texts: Texts,
+    languages: Languages,
+    games: Games,
+    groups: GroupGames,
+    outbox: Outbox,
+    first: tuple[BaseMiddleware, ...] = (),
 ) -> Dispatcher:
-    """Routers, middlewares, and the dependencies handlers ask for by name (`games`,
-    `groups`, `outbox`, `languages`, `texts`; `lang` and `t` come from
-    `LanguageMiddleware`)."""
+    """Routers, middlewares (`first`: the outer ones that come before all others), and
+    the dependencies handlers ask for by name (`games`, `groups`, `outbox`,
+    `languages`, `texts`; `lang` and `t` come from `LanguageMiddleware`)."""
     # No FSM: every game lives in the store, and aiogram's FSM middleware would cost each
     # update a context it never reads.
     dp = Dispatcher(
@@ -149,6 +157,8 @@ def create_dispatcher(
         texts=texts,
         disable_fsm=True,
     )
+    for middleware in first:
+        dp.update.outer_middleware(middleware)
     dp.update.outer_middleware(LanguageMiddleware(languages, texts))
     # Every press gets exactly one answer, errors included: the answer middleware sends
     # it last, and the refusal middleware inside it fills in the alert text.

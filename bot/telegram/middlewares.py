@@ -8,14 +8,15 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from aiogram import BaseMiddleware
+from aiogram import BaseMiddleware, Bot
 from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramForbiddenError
-from aiogram.types import CallbackQuery, Message, TelegramObject, User
+from aiogram.types import CallbackQuery, Message, TelegramObject, Update, User
 from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.game.errors import RefusalCode, RefusalError
 from bot.store.errors import StorageUnavailableError, StorageUncertainError
+from bot.store.updates import UpdateClaims
 from bot.telegram.languages import Languages
 from texts import Texts, Translate
 
@@ -75,6 +76,48 @@ class InFlight(BaseMiddleware):
             return 0
         _, pending = await asyncio.wait(running, timeout=timeout)
         return len(pending)
+
+
+class Once(BaseMiddleware):
+    """Each update handled once across processes (see `bot.store.updates`): an update
+    another process handled already is dropped, one it is handling waits for it. When
+    Redis cannot say, the update is handled: a game's own save refuses a stale change,
+    and an answer is better than silence."""
+
+    def __init__(self, claims: UpdateClaims) -> None:
+        self._claims = claims
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        if not isinstance(event, Update):
+            return await handler(event, data)
+        bot: Bot = data["bot"]
+        try:
+            claim = await self._claims.claim(bot.id, event.update_id)
+        except StorageUnavailableError:
+            return await handler(event, data)
+        if claim is None:
+            log.info("update %s was handled already; dropped", event.update_id)
+            return None
+        keeping = asyncio.create_task(claim.keep())
+        try:
+            result = await handler(event, data)
+        except Exception:
+            await self._finish(claim.done)  # it was answered: handling it again would not help
+            raise
+        except BaseException:
+            await self._finish(claim.release)  # cut short (a stop): whoever gets it next handles it
+            raise
+        finally:
+            keeping.cancel()
+        await self._finish(claim.done)
+        return result
+
+    @staticmethod
+    async def _finish(step: Callable[[], Awaitable[None]]) -> None:
+        try:
+            await step()
+        except StorageUnavailableError:
+            log.warning("could not record an update's outcome; its claim lapses by itself")
 
 
 class RefusalMiddleware(BaseMiddleware):

@@ -57,6 +57,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 MAX_WAIT = 10.0  # seconds a reply outside a game may wait for its chat's slot
+MIN_WAIT = 0.01  # seconds between two looks at a slot another caller may have taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,17 +214,20 @@ class Outbox:
         if plan.table is None:
             return min(wakes, default=None)
         table, posts = plan.table, plan.posts[placement.posted :]
+        # Announcements first: a table that changes with every move would otherwise take
+        # every slot of the group's pace, and a hand's result would wait for play to stop.
+        # A hand's result also comes before the next hand's table.
+        for number, post in enumerate(posts, start=placement.posted + 1):
+            at = await self._group_slot(game)
+            if at is not None:
+                return min([*wakes, at])
+            await self._post(game, plan, post, changes, number)
         table_due = placement.table is None or placement.table.full != table.full
         if table_due:
             at = await self._group_slot(game)
             if at is not None:
                 return min([*wakes, at])
             await self._table(game, plan, placement, changes)
-        for number, post in enumerate(posts, start=placement.posted + 1):
-            at = await self._group_slot(game)
-            if at is not None:
-                return min([*wakes, at])
-            await self._post(game, plan, post, changes, number)
         for private in waiting:
             wakes += await self._private(game, private, placement.private[private.user_id], changes)
         return min(wakes, default=None)
@@ -390,13 +394,16 @@ class Outbox:
             await self._bot.send_message(chat_id=chat_id, text=text, reply_markup=markup)
 
     async def _wait_for_slot(self, chat_id: int) -> None:
-        """Wait (a little) for a slot in the chat's pace; past `MAX_WAIT`, go anyway and
-        let a 429 be honoured by the request middleware."""
-        for _ in range(3):
-            at = await self._pace.take(chat_id, self.clock())
-            if at is None:
+        """Wait for a slot in the chat's pace (a crowd shares the bot's, and each waits
+        its turn); past `MAX_WAIT`, go anyway and let a 429 be honoured by the request
+        middleware."""
+        deadline = self.clock() + MAX_WAIT
+        while True:
+            now = self.clock()
+            at = await self._pace.take(chat_id, now)
+            if at is None or now >= deadline:
                 return
-            await self._sleep(min(at - self.clock(), MAX_WAIT))
+            await self._sleep(max(MIN_WAIT, min(at, deadline) - now))
 
     async def belongs_to(self, game: Game, message_id: int) -> bool:
         """Whether `message_id` is one of the game's own messages (its table, a hand)."""

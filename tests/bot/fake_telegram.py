@@ -402,12 +402,14 @@ class TelegramHarness:
         self.auto_settle = auto_settle
         self._updates = itertools.count(1)
         self._queries = itertools.count(1)
+        self.last_update: Update | None = None
 
     async def settle(self) -> None:
         """Let the worker send everything that is due now."""
         await self.worker.settle()
 
     async def _feed(self, update: Update) -> None:
+        self.last_update = update
         await self.dp.feed_update(self.bot, update)
         if self.auto_settle:
             await self.settle()

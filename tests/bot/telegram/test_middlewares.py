@@ -1,0 +1,51 @@
+"""The dispatcher's outer middlewares: an update handed twice (two processes polling,
+or Telegram handing it again after a crash) is handled once."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.game.games import Games
+from bot.game.state import Game
+from tests.bot.fake_telegram import TelegramHarness, alert_of
+from tests.bot.telegram.handlers.driver import ALICE, open_game
+
+
+async def moves(games: Games) -> int:
+    game = await games.for_chat(ALICE.id)
+    assert game is not None
+    match = Game.load(game.record).match
+    assert match is not None
+    return len(match.state.decisions)
+
+
+async def test_a_press_handed_twice_at_once_is_answered_and_played_once(
+    harness: TelegramHarness, games: Games
+) -> None:
+    game = await open_game(harness, "Draw game", "2 bots", "Easy", "100")
+    before = await moves(games)
+    data = game.buttons()[0].callback_data or ""
+    update = harness.press_update(ALICE, game, data, "q-twice")
+    await asyncio.gather(*(harness.dp.feed_update(harness.bot, update) for _ in range(2)))
+    await harness.settle()
+
+    answers = [
+        c
+        for c in harness.fake.named("answerCallbackQuery")
+        if c.params["callback_query_id"] == "q-twice"
+    ]
+    assert len(answers) == 1, [a.params for a in answers]
+    assert alert_of(answers[0]) is None
+    assert await moves(games) > before
+
+
+async def test_a_command_handed_again_later_is_not_handled_again(
+    harness: TelegramHarness,
+) -> None:
+    await harness.send(ALICE, "/help")
+    replies = len(harness.fake.named("sendMessage"))
+    again = harness.last_update
+    assert again is not None
+    await harness.dp.feed_update(harness.bot, again)
+    await harness.settle()
+    assert len(harness.fake.named("sendMessage")) == replies
