@@ -5,6 +5,7 @@
 # setuptools) and a C compiler with the Python headers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rm -rf build/compiled
+# setuptools reuses build/lib.*: a module removed from the sources would linger there.
+rm -rf build/compiled build/lib.* build/bdist.*
 DOMINOES_COMPILE=1 .venv/bin/python -m pip install --quiet --no-build-isolation --no-deps \
     --target build/compiled .

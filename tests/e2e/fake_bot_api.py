@@ -1,0 +1,707 @@
+"""A fake Telegram Bot API over HTTP (aiohttp), for the real bot process to talk to
+through TELEGRAM_API_URL. It answers as Telegram does:
+
+- getUpdates is a long poll; an update stays queued until a later getUpdates confirms
+  it (offset > update_id), so a bot killed before confirming gets it again after a
+  restart; a second poll ends the pending one with 409 Conflict;
+- every message of every chat is kept (id, text, buttons) and edited in place;
+  "message is not modified" for an edit that changes nothing; Telegram's HTML,
+  4096 characters and 64 bytes of callback data are checked;
+- 403 for a person who never started the bot and for a group the bot was removed
+  from; 429 with retry_after when Telegram's limits are broken (counted);
+- a callback query answered twice, or more than 15 s after it was sent, gets
+  "query is too old".
+
+Every call is recorded with a monotonic timestamp and the token that made it (each
+bot process of a test gets its own token, so calls say which process made them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import math
+import time
+from collections.abc import Callable, Mapping
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiogram.types import ChatMemberAdministrator
+from aiohttp import web
+
+from tests.bot.fake_telegram import check_html
+
+BOT_ID = 123456
+BOT_USERNAME = "dominoes_e2e_bot"
+ANSWER_WINDOW = 15.0  # seconds a callback query may wait for its answer
+TEXT_LIMIT = 4096  # UTF-16 code units, once entities are parsed
+ALERT_LIMIT = 200
+CALLBACK_LIMIT = 64  # bytes of callback data
+GROUP_WINDOW, GROUP_MOST = 60.0, 20
+PRIVATE_RULES = ((1.0, 3), (10.0, 13))
+BOT_WINDOW, BOT_MOST = 1.0, 30
+# The fake runs beside other scenarios in one event loop, so it may note a request some
+# milliseconds after it came: a write counts in a window only when it is more than this
+# inside it (Telegram would not see a delay the fake adds).
+SLACK = 0.1
+SUPERGROUP_BELOW = -1_000_000_000_000
+
+NOT_MODIFIED = (
+    "Bad Request: message is not modified: specified new message content and reply "
+    "markup are exactly the same as a current content and reply markup of the message"
+)
+TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
+CANT_INITIATE = "Forbidden: bot can't initiate conversation with a user"
+KICKED = "Forbidden: bot was kicked from the group chat"
+CONFLICT = (
+    "Conflict: terminated by other getUpdates request; "
+    "make sure that only one bot instance is running"
+)
+
+# What getUpdates delivers when the bot does not say (allowed_updates).
+UPDATE_KINDS = frozenset(
+    {
+        "message",
+        "edited_message",
+        "channel_post",
+        "edited_channel_post",
+        "inline_query",
+        "chosen_inline_result",
+        "callback_query",
+        "shipping_query",
+        "pre_checkout_query",
+        "poll",
+        "poll_answer",
+        "my_chat_member",
+        "chat_join_request",
+        "chat_boost",
+        "removed_chat_boost",
+    }
+)
+DEFAULT_UPDATES = UPDATE_KINDS
+WRITES = frozenset({"sendMessage", "editMessageText", "editMessageReplyMarkup"})
+_JSON_FIELDS = frozenset(
+    {"reply_markup", "commands", "scope", "allowed_updates", "entities", "link_preview_options"}
+)
+_INT_FIELDS = frozenset(
+    {"chat_id", "message_id", "user_id", "offset", "limit", "timeout", "cache_time"}
+)
+_BOOL_FIELDS = frozenset({"show_alert", "drop_pending_updates", "disable_notification"})
+
+
+@dataclass(frozen=True, slots=True)
+class Someone:
+    """A Telegram user."""
+
+    id: int
+    first_name: str
+    language_code: str = "en"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "is_bot": False,
+            "first_name": self.first_name,
+            "language_code": self.language_code,
+        }
+
+
+@dataclass
+class StoredMessage:
+    """A message of the bot as Telegram keeps it. `revision` grows with each change,
+    `changed_at` says when the last one was (monotonic)."""
+
+    chat_id: int
+    message_id: int
+    text: str  # as sent (Telegram HTML)
+    markup: dict[str, Any] | None
+    changed_at: float
+    revision: int = 0
+    deleted: bool = False
+
+    def changed(self, at: float) -> None:
+        self.revision += 1
+        self.changed_at = at
+
+    def buttons(self) -> list[dict[str, Any]]:
+        if self.markup is None:
+            return []
+        return [b for row in self.markup.get("inline_keyboard", []) for b in row]
+
+    def labels(self) -> list[str]:
+        return [str(b.get("text", "")) for b in self.buttons()]
+
+    def button(self, label: str) -> dict[str, Any]:
+        matching = [b for b in self.buttons() if b.get("text") == label]
+        assert matching, f"no button {label!r} in {self.labels()} of:\n{self.text}"
+        return matching[0]
+
+    def data_starting(self, prefix: str) -> list[str]:
+        """The callback data of the buttons whose data starts with `prefix`."""
+        return [
+            str(b["callback_data"])
+            for b in self.buttons()
+            if str(b.get("callback_data", "")).startswith(prefix)
+        ]
+
+
+@dataclass
+class Call:
+    """One request: its method, its decoded parameters, when it came (monotonic), which
+    token made it, and how it was answered (status 0 while a long poll waits)."""
+
+    method: str
+    params: dict[str, Any]
+    at: float
+    token: str
+    status: int = 0
+    description: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status == 200
+
+
+@dataclass(frozen=True, slots=True)
+class Flood:
+    """A write refused with 429: to which chat, when, the limit it broke, and how long
+    before it the writes it counted came."""
+
+    chat_id: int
+    at: float
+    rule: str
+    before: list[float]
+
+
+@dataclass
+class _Query:
+    pushed_at: float
+    answered: bool = False
+
+
+class ApiError(Exception):
+    """A refusal, answered as Telegram answers it."""
+
+    def __init__(self, status: int, description: str, retry_after: int | None = None) -> None:
+        super().__init__(description)
+        self.status = status
+        self.description = description
+        self.retry_after = retry_after
+
+
+@dataclass
+class _Poll:
+    generation: int = 0
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class FakeBotApi:
+    """The fake server (see the module's doc). `start()` it in the running loop; its
+    `url` is the bot's TELEGRAM_API_URL.
+
+    Configure: `unreachable` (people who never started the bot: 403 in their private
+    chat until they write to it), `gone` (groups the bot was removed from: 403 for
+    anything about them), `statuses` (getChatMember per (chat, user); "member" unless
+    said: "left", "creator", "administrator"), `titles` (group titles)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.unreachable: set[int] = set()
+        self.gone: set[int] = set()
+        self.statuses: dict[tuple[int, int], str] = {}
+        self.titles: dict[int, str] = {}
+        self.floods: list[Flood] = []  # the 429s answered because a limit was broken
+        self.unknown: list[str] = []  # methods the fake does not implement, if asked
+        self.deliveries: dict[int, list[str]] = {}  # update_id: the tokens it went to
+        self._calls: list[Call] = []
+        self._messages: dict[int, dict[int, StoredMessage]] = {}
+        self._next_message: dict[int, itertools.count[int]] = {}
+        self._people: dict[int, Someone] = {}
+        self._queue: list[dict[str, Any]] = []
+        self._update_ids = itertools.count(1)
+        self._query_ids = itertools.count(1)
+        self._queries: dict[str, _Query] = {}
+        self._query_updates: dict[str, int] = {}
+        self._answers: dict[str, list[Call]] = {}
+        self._writes: dict[int, list[float]] = {}
+        self._poll = _Poll()
+        self._wanted = DEFAULT_UPDATES
+        self._changed = asyncio.Event()
+        self._closing = False
+        self._runner: web.AppRunner | None = None
+        self._port = 0
+
+    @property
+    def flood_count(self) -> int:
+        """How many 429s were answered because a limit was broken."""
+        return len(self.floods)
+
+    # -- the server ----------------------------------------------------------------------------
+
+    @property
+    def url(self) -> str:
+        assert self._port, "the fake Bot API is not started"
+        return f"http://127.0.0.1:{self._port}"
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        self._runner = web.AppRunner(app, shutdown_timeout=1.0, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, "127.0.0.1", 0).start()
+        self._port = int(self._runner.addresses[0][1])
+
+    async def close(self) -> None:
+        self._closing = True
+        self._poll.wake.set()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        token, method = request.match_info["token"], request.match_info["method"]
+        call = Call(method, await _params(request), self.clock(), token)
+        self._calls.append(call)
+        if method == "answerCallbackQuery":
+            query_id = str(call.params.get("callback_query_id"))
+            self._answers.setdefault(query_id, []).append(call)
+        try:
+            if token.split(":", 1)[0] != str(BOT_ID):
+                raise ApiError(401, "Unauthorized")
+            result = await self._answer(method, call.params, token)
+        except ApiError as error:
+            call.status, call.description = error.status, error.description
+            body: dict[str, Any] = {
+                "ok": False,
+                "error_code": error.status,
+                "description": error.description,
+            }
+            if error.retry_after is not None:
+                body["parameters"] = {"retry_after": error.retry_after}
+            self._touch()
+            return web.json_response(body, status=error.status)
+        call.status = 200
+        self._touch()
+        return web.json_response({"ok": True, "result": result})
+
+    def _touch(self) -> None:
+        """Something changed: wake whoever waits for a change."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    # -- the methods -----------------------------------------------------------------------------
+
+    async def _answer(self, method: str, params: dict[str, Any], token: str) -> Any:
+        if method == "getUpdates":
+            ready = await self._get_updates(params)
+            for update in ready:
+                self.deliveries.setdefault(update["update_id"], []).append(token)
+            return ready
+        chat_id = params.get("chat_id")
+        if isinstance(chat_id, int) and chat_id in self.gone:
+            raise ApiError(403, KICKED)
+        if method in WRITES:
+            assert isinstance(chat_id, int), f"{method} without a numeric chat_id"
+            if chat_id > 0 and chat_id in self.unreachable:
+                raise ApiError(403, CANT_INITIATE)
+            self._check_limits(chat_id)
+        handler = _METHODS.get(method)
+        if handler is None:
+            self.unknown.append(method)
+            raise ApiError(404, "Not Found: method not found")
+        return handler(self, params)
+
+    def _get_me(self, _params: dict[str, Any]) -> Any:
+        return {
+            "id": BOT_ID,
+            "is_bot": True,
+            "first_name": "Dominoes",
+            "username": BOT_USERNAME,
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+        }
+
+    def _true(self, _params: dict[str, Any]) -> Any:
+        return True
+
+    async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        offset = int(params.get("offset", 0))
+        limit = int(params.get("limit", 100)) or 100
+        deadline = self.clock() + min(float(params.get("timeout", 0)), 50.0)
+        if offset > 0:
+            self._queue = [u for u in self._queue if u["update_id"] >= offset]  # confirmed
+        wanted = params.get("allowed_updates")
+        if wanted:  # from now on, updates of other kinds are not made at all
+            self._wanted = frozenset(wanted)
+        # A new poll ends the one still waiting (Telegram's 409 Conflict).
+        poll = self._poll
+        poll.generation += 1
+        mine = poll.generation
+        poll.wake.set()
+        poll.wake = asyncio.Event()
+        while True:
+            if poll.generation != mine:
+                raise ApiError(409, CONFLICT)
+            ready = [u for u in self._queue if u["update_id"] >= offset][:limit]
+            left = deadline - self.clock()
+            if ready or self._closing or left <= 0:
+                return ready
+            wake = poll.wake
+            with suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), left)
+
+    def _send_message(self, params: dict[str, Any]) -> Any:
+        chat_id = int(params["chat_id"])
+        text, markup = self._checked(params)
+        message = StoredMessage(chat_id, self._message_id(chat_id), text, markup, self.clock())
+        self._messages.setdefault(chat_id, {})[message.message_id] = message
+        return self._message_dict(message)
+
+    def _edit_message_text(self, params: dict[str, Any]) -> Any:
+        stored = self._stored(params, "message to edit not found")
+        text, markup = self._checked(params)
+        if stored.text == text and stored.markup == markup:
+            raise ApiError(400, NOT_MODIFIED)
+        stored.text, stored.markup = text, markup
+        stored.changed(self.clock())
+        return self._message_dict(stored)
+
+    def _edit_message_reply_markup(self, params: dict[str, Any]) -> Any:
+        stored = self._stored(params, "message to edit not found")
+        markup = params.get("reply_markup")
+        _check_markup(markup)
+        if stored.markup == markup:
+            raise ApiError(400, NOT_MODIFIED)
+        stored.markup = markup
+        stored.changed(self.clock())
+        return self._message_dict(stored)
+
+    def _delete_message(self, params: dict[str, Any]) -> Any:
+        stored = self._stored(params, "message to delete not found")
+        stored.deleted = True
+        stored.changed(self.clock())
+        return True
+
+    def _answer_callback_query(self, params: dict[str, Any]) -> Any:
+        query = self._queries.get(str(params.get("callback_query_id", "")))
+        if query is None or query.answered or self.clock() - query.pushed_at > ANSWER_WINDOW:
+            raise ApiError(400, TOO_OLD)
+        if len(str(params.get("text", ""))) > ALERT_LIMIT:
+            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        url = params.get("url")
+        if url is not None and not str(url).startswith(f"https://t.me/{BOT_USERNAME}"):
+            raise ApiError(400, "Bad Request: URL_INVALID")
+        query.answered = True
+        return True
+
+    def _get_chat_member(self, params: dict[str, Any]) -> Any:
+        chat_id, user_id = int(params["chat_id"]), int(params["user_id"])
+        who = self._people.get(user_id, Someone(user_id, "Someone")).as_dict()
+        status = self.statuses.get((chat_id, user_id), "member")
+        if status == "creator":
+            return {"status": "creator", "user": who, "is_anonymous": False}
+        if status == "administrator":
+            rights = {
+                name: False
+                for name, info in ChatMemberAdministrator.model_fields.items()
+                if info.is_required() and info.annotation is bool
+            }
+            return {"status": "administrator", "user": who, **rights}
+        return {"status": status, "user": who}
+
+    def _get_chat(self, params: dict[str, Any]) -> Any:
+        chat = self._chat_dict(int(params["chat_id"]))
+        gifts = ("unlimited_gifts", "limited_gifts", "unique_gifts", "premium_subscription")
+        return {
+            **chat,
+            "accent_color_id": 0,
+            "max_reaction_count": 11,
+            "accepted_gift_types": dict.fromkeys((*gifts, "gifts_from_channels"), False),
+        }
+
+    # -- checks as Telegram makes them -----------------------------------------------------------
+
+    def _check_limits(self, chat_id: int) -> None:
+        now = self.clock()
+        everything = self._writes.setdefault(0, [])
+        mine = self._writes.setdefault(chat_id, [])
+        rules = [(everything, BOT_WINDOW, BOT_MOST, "the bot")]
+        if chat_id < 0:
+            rules.append((mine, GROUP_WINDOW, GROUP_MOST, "the group"))
+        else:
+            rules += [(mine, window, most, "the chat") for window, most in PRIVATE_RULES]
+        for times, window, most, whose in rules:
+            recent = [t for t in times if t > now - window + SLACK]
+            if len(recent) >= most:
+                rule = f"{whose}: {most} writes in {window:.0f} s"
+                self.floods.append(Flood(chat_id, now, rule, [now - t for t in recent]))
+                wait = max(1, math.ceil(recent[-most] + window - now))
+                raise ApiError(429, f"Too Many Requests: retry after {wait}", retry_after=wait)
+        everything.append(now)
+        mine.append(now)
+
+    def _checked(self, params: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        text = str(params.get("text", ""))
+        plain = text
+        if params.get("parse_mode") == "HTML":
+            try:
+                plain = check_html(text)
+            except ValueError as exc:
+                raise ApiError(400, f"Bad Request: {exc}") from None
+        if not plain.strip():
+            raise ApiError(400, "Bad Request: message text is empty")
+        if len(plain.encode("utf-16-le")) // 2 > TEXT_LIMIT:
+            raise ApiError(400, "Bad Request: message is too long")
+        markup = params.get("reply_markup")
+        _check_markup(markup)
+        return text, markup
+
+    def _stored(self, params: dict[str, Any], missing: str) -> StoredMessage:
+        chat = self._messages.get(int(params["chat_id"]), {})
+        stored = chat.get(int(params.get("message_id", 0)))
+        if stored is None or stored.deleted:
+            raise ApiError(400, f"Bad Request: {missing}")
+        return stored
+
+    # -- shapes ----------------------------------------------------------------------------------
+
+    def _message_id(self, chat_id: int) -> int:
+        return next(self._next_message.setdefault(chat_id, itertools.count(1)))
+
+    def _chat_dict(self, chat_id: int) -> dict[str, Any]:
+        if chat_id > 0:
+            person = self._people.get(chat_id, Someone(chat_id, "Someone"))
+            return {"id": chat_id, "type": "private", "first_name": person.first_name}
+        kind = "supergroup" if chat_id < SUPERGROUP_BELOW else "group"
+        return {"id": chat_id, "type": kind, "title": self.titles.get(chat_id, "Dominoes night")}
+
+    def _message_dict(self, message: StoredMessage) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "message_id": message.message_id,
+            "date": int(time.time()),
+            "chat": self._chat_dict(message.chat_id),
+            "from": self._get_me({}),
+            "text": _plain(message.text),
+        }
+        if message.markup is not None:
+            out["reply_markup"] = message.markup
+        return out
+
+    # -- what people do (the tests' side) --------------------------------------------------------
+
+    def push_update(self, update: Mapping[str, Any]) -> int:
+        """Queue an update for the bot (unless it said it wants none of its kind);
+        returns the update_id it was given."""
+        update_id = next(self._update_ids)
+        if _kind(update) in self._wanted:
+            self._queue.append({"update_id": update_id, **update})
+        self._poll.wake.set()
+        self._poll.wake = asyncio.Event()
+        self._touch()
+        return update_id
+
+    def write(self, who: Someone, text: str, chat_id: int | None = None) -> int:
+        """`who` sends `text` in `chat_id` (their private chat by default; writing to the
+        bot there starts it). A leading /command gets its entity, as Telegram marks it."""
+        self._people[who.id] = who
+        chat_id = who.id if chat_id is None else chat_id
+        if chat_id == who.id:
+            self.unreachable.discard(who.id)
+        message: dict[str, Any] = {
+            "message_id": self._message_id(chat_id),
+            "date": int(time.time()),
+            "chat": self._chat_dict(chat_id),
+            "from": who.as_dict(),
+            "text": text,
+        }
+        if text.startswith("/"):
+            command = text.split(maxsplit=1)[0]
+            length = len(command.encode("utf-16-le")) // 2
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
+        return self.push_update({"message": message})
+
+    def press(
+        self,
+        who: Someone,
+        message: StoredMessage,
+        *,
+        label: str | None = None,
+        data: str | None = None,
+    ) -> str:
+        """`who` presses a button of `message`, found by its `label`, or sends any callback
+        `data` from it (a forged press). Returns the callback query's id."""
+        self._people[who.id] = who
+        if label is not None:
+            data = str(message.button(label)["callback_data"])
+        assert data is not None, "a press needs a label or data"
+        query_id = str(next(self._query_ids))
+        self._queries[query_id] = _Query(self.clock())
+        self._query_updates[query_id] = self.push_update(
+            {
+                "callback_query": {
+                    "id": query_id,
+                    "from": who.as_dict(),
+                    "message": self._message_dict(message),
+                    "chat_instance": f"ci{message.chat_id}",
+                    "data": data,
+                }
+            }
+        )
+        return query_id
+
+    def block(self, who: Someone) -> int:
+        """`who` blocks the bot: 403 in their chat from now on, and Telegram tells the
+        bot (my_chat_member)."""
+        self.unreachable.add(who.id)
+        return self._membership(who, who.id, "kicked")
+
+    def remove_from(self, chat_id: int, by: Someone) -> int:
+        """`by` removes the bot from the group: 403 for anything about it from now on,
+        and Telegram tells the bot (my_chat_member)."""
+        self.gone.add(chat_id)
+        return self._membership(by, chat_id, "left")
+
+    def _membership(self, who: Someone, chat_id: int, status: str) -> int:
+        self._people[who.id] = who
+        new: dict[str, Any] = {"status": status, "user": self._get_me({})}
+        if status == "kicked":
+            new["until_date"] = 0
+        return self.push_update(
+            {
+                "my_chat_member": {
+                    "chat": self._chat_dict(chat_id),
+                    "from": who.as_dict(),
+                    "date": int(time.time()),
+                    "old_chat_member": {"status": "member", "user": self._get_me({})},
+                    "new_chat_member": new,
+                }
+            }
+        )
+
+    # -- what tests look at ----------------------------------------------------------------------
+
+    def calls(self, method: str | None = None, *, token: str | None = None) -> list[Call]:
+        """The calls made (of `method`, by `token`), in order."""
+        return [
+            c
+            for c in self._calls
+            if (method is None or c.method == method) and (token is None or c.token == token)
+        ]
+
+    def delivered(self, query_id: str) -> bool:
+        """Whether the bot has been handed the query's update (by any getUpdates)."""
+        return bool(self.handed_to(query_id))
+
+    def handed_to(self, query_id: str) -> list[str]:
+        """The tokens of the processes the query's update was handed to, in order."""
+        return self.deliveries.get(self._query_updates.get(query_id, 0), [])
+
+    def answers_to(self, query_id: str) -> list[Call]:
+        """The answerCallbackQuery calls for a query (refused ones too)."""
+        return list(self._answers.get(query_id, ()))
+
+    def messages_in(self, chat_id: int) -> list[StoredMessage]:
+        """The bot's messages in the chat that are still there, oldest first."""
+        chat = self._messages.get(chat_id, {})
+        return [chat[i] for i in sorted(chat) if not chat[i].deleted]
+
+    def last_in(self, chat_id: int) -> StoredMessage:
+        messages = self.messages_in(chat_id)
+        assert messages, f"no message in chat {chat_id}"
+        return messages[-1]
+
+    def sent_texts(self, chat_id: int) -> list[str]:
+        """The texts of every message sent to the chat (not the edits), in order."""
+        return [
+            str(c.params.get("text", ""))
+            for c in self._calls
+            if c.method == "sendMessage" and c.ok and c.params.get("chat_id") == chat_id
+        ]
+
+    def pending_updates(self) -> int:
+        """Updates not yet confirmed by the bot."""
+        return len(self._queue)
+
+    async def changes(self, timeout: float) -> None:
+        """Wait for the next change (a call answered, an update queued), `timeout` at most."""
+        changed = self._changed
+        with suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), timeout)
+
+    async def wait_until(self, ready: Callable[[], bool], timeout: float, what: str) -> None:
+        """Return as soon as `ready()`; AssertionError naming `what` after `timeout` s."""
+        deadline = self.clock() + timeout
+        while not ready():
+            left = deadline - self.clock()
+            if left <= 0:
+                raise AssertionError(f"waited {timeout:.0f} s for {what}")
+            await self.changes(min(left, 0.5))
+
+
+_METHODS: dict[str, Callable[[FakeBotApi, dict[str, Any]], Any]] = {
+    "getMe": FakeBotApi._get_me,
+    "setMyCommands": FakeBotApi._true,
+    "deleteMyCommands": FakeBotApi._true,
+    "deleteWebhook": FakeBotApi._true,
+    "sendMessage": FakeBotApi._send_message,
+    "editMessageText": FakeBotApi._edit_message_text,
+    "editMessageReplyMarkup": FakeBotApi._edit_message_reply_markup,
+    "deleteMessage": FakeBotApi._delete_message,
+    "answerCallbackQuery": FakeBotApi._answer_callback_query,
+    "getChatMember": FakeBotApi._get_chat_member,
+    "getChat": FakeBotApi._get_chat,
+}
+
+
+async def _params(request: web.Request) -> dict[str, Any]:
+    """The request's parameters, decoded: aiogram's AiohttpSession sends multipart form
+    data, complex fields JSON-encoded and numbers as text; JSON bodies and query strings
+    are read too."""
+    raw: dict[str, Any] = dict(request.query)
+    if request.content_type == "application/json":
+        body = await request.json()
+        return {**raw, **body}
+    if request.can_read_body:
+        form = await request.post()
+        raw.update({k: v for k, v in form.items() if isinstance(v, str)})
+    return {name: _decode(name, value) for name, value in raw.items()}
+
+
+def _kind(update: Mapping[str, Any]) -> str:
+    """The kind of an update: its one field besides update_id."""
+    return next(k for k in update if k != "update_id")
+
+
+def _decode(name: str, value: str) -> Any:
+    if name in _JSON_FIELDS:
+        return json.loads(value)
+    if name in _INT_FIELDS:
+        try:
+            return int(value)
+        except ValueError:
+            return value  # "@channel": not a number
+    if name in _BOOL_FIELDS:
+        return value == "true"
+    return value
+
+
+def _check_markup(markup: Any) -> None:
+    if markup is None:
+        return
+    rows = markup.get("inline_keyboard") if isinstance(markup, dict) else None
+    if not isinstance(rows, list):
+        raise ApiError(400, "Bad Request: can't parse reply keyboard markup JSON object")
+    for row in rows:
+        for button in row:
+            data = str(button.get("callback_data", ""))
+            if not button.get("text") or len(data.encode()) > CALLBACK_LIMIT:
+                raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+
+
+def _plain(text: str) -> str:
+    try:
+        return check_html(text)
+    except ValueError:
+        return text

@@ -1,0 +1,411 @@
+"""People playing through the fake Telegram as a person would: they write commands,
+press the buttons they see, and wait for what a person waits for (the answer, the
+message changing). A press that gets no answer is tried again once the bot has been
+able to serve for a while; an alert, after a short pause. Every press is recorded.
+
+A game that the bot could serve and did not move on for `frozen` seconds fails the
+scenario: the time the bot cannot serve (no process polling, Redis down or frozen)
+does not count."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tests.e2e.fake_bot_api import Call, FakeBotApi, Someone, StoredMessage
+from tests.e2e.world import Service
+
+FROZEN = 10.0  # seconds a game may wait for the bot while it can serve
+PATIENCE = 4.0  # seconds without an answer before a person presses again
+AFTER_ALERT = 1.5  # seconds before pressing again after an alert
+ALERTS = 3  # alerts on one look of a message before a person presses it less often
+_HAND = re.compile(r"· hand (\d+) ·")
+_HAND_OVER = re.compile(r"Hand (\d+) is over: every hand")
+
+Action = tuple[Someone, StoredMessage, str]
+
+
+@dataclass
+class Press:
+    """One press: who, on which message as it looked (its revision), what it carried."""
+
+    who: Someone
+    message: StoredMessage
+    revision: int
+    data: str
+    at: float
+    query_id: str
+    hand: int | None  # the hand the message showed, if it showed one
+
+
+def answer_of(api: FakeBotApi, press: Press) -> Call | None:
+    """The answer Telegram accepted for the press, if any."""
+    return next((c for c in api.answers_to(press.query_id) if c.ok), None)
+
+
+def refusal_of(answer: Call) -> str | None:
+    """The text of an answer (an alert, or a refusal that opens a link), or None: the
+    press was accepted silently."""
+    text = answer.params.get("text")
+    return str(text) if text else None
+
+
+def hand_shown(message: StoredMessage) -> int | None:
+    found = _HAND.search(message.text)
+    return int(found.group(1)) if found else None
+
+
+class Players:
+    """The presses of a few people at one game, and the watch for a frozen game."""
+
+    def __init__(
+        self,
+        api: FakeBotApi,
+        service: Service,
+        *,
+        frozen: float = FROZEN,
+        patience: float = PATIENCE,
+    ) -> None:
+        self.api = api
+        self.service = service
+        self.frozen = frozen
+        self.patience = patience
+        self.presses: list[Press] = []
+        self.think = 0.0  # seconds a person takes before each press
+        self._started = api.clock()
+
+    def press(self, who: Someone, message: StoredMessage, data: str) -> Press:
+        """`who` presses the button carrying `data` (or forges it) on `message`."""
+        query_id = self.api.press(who, message, data=data)
+        press = Press(
+            who,
+            message,
+            message.revision,
+            data,
+            self.api.clock(),
+            query_id,
+            hand_shown(message),
+        )
+        self.presses.append(press)
+        return press
+
+    async def answered(self, press: Press, timeout: float = FROZEN) -> Call:
+        """Wait for the press's answer."""
+        await self.api.wait_until(
+            lambda: answer_of(self.api, press) is not None,
+            timeout,
+            f"an answer to {press.who.first_name}'s press {press.data!r}",
+        )
+        answer = answer_of(self.api, press)
+        assert answer is not None
+        return answer
+
+    def may_press(self, who: Someone, message: StoredMessage) -> bool:
+        """Whether a person would press this message now: they have not pressed it as it
+        looks now, or their press got no answer while the bot could serve, or an alert
+        (a few times, after a pause)."""
+        mine = [
+            p
+            for p in self.presses
+            if p.who == who and p.message is message and p.revision == message.revision
+        ]
+        if not mine:
+            return True
+        now = self.api.clock()
+        last = mine[-1]
+        answer = answer_of(self.api, last)
+        if answer is None:
+            return self.service.serving_for(last.at, now) >= self.patience
+        if refusal_of(answer) is None:
+            return False  # accepted: wait for the message to change
+        alerts = sum(1 for p in mine if (a := answer_of(self.api, p)) is not None and refusal_of(a))
+        return now - answer.at >= (AFTER_ALERT if alerts < ALERTS else self.patience)
+
+    async def drive(
+        self,
+        choose: Callable[[], Action | None],
+        done: Callable[[], bool],
+        watched: Callable[[], Sequence[StoredMessage]],
+        what: str,
+    ) -> None:
+        """Press what `choose` offers until `done()`; fail when the game stays frozen
+        (nothing in `watched` changes, no press is accepted: alerts do not count) while
+        the bot can serve."""
+        while not done():
+            action = choose()
+            last = self.presses[-1].at if self.presses else self._started
+            if action is not None and self.api.clock() - last >= self.think:
+                who, message, data = action
+                if self.may_press(who, message):
+                    self.press(who, message, data)
+                    continue
+            await self.api.changes(0.25)
+            self._check_frozen(watched(), what)
+
+    def _check_frozen(self, watched: Sequence[StoredMessage], what: str) -> None:
+        marks = [self._started, *(m.changed_at for m in watched)]
+        marks += [
+            a.at
+            for p in self.presses[-8:]
+            if (a := answer_of(self.api, p)) is not None and refusal_of(a) is None
+        ]
+        last = max(marks)
+        now = self.api.clock()
+        waited = self.service.serving_for(last, now)
+        self.service.longest_wait = max(self.service.longest_wait, waited)
+        if waited > self.frozen:
+            recent = [(p.who.first_name, p.data, p.revision) for p in self.presses[-4:]]
+            shown = "\n---\n".join(f"{m.text}\n{m.labels()}" for m in watched)
+            raise AssertionError(
+                f"{what}: frozen for {self.frozen:.0f} s while the bot could serve; "
+                f"last presses {recent}; the messages:\n{shown}"
+            )
+
+
+class DirectGame(Players):
+    """One person against bots in their private chat."""
+
+    def __init__(self, api: FakeBotApi, service: Service, who: Someone) -> None:
+        super().__init__(api, service)
+        self.who = who
+
+    def game_message(self) -> StoredMessage | None:
+        """The game message: the latest one of the chat that shows a hand."""
+        shown = [m for m in self.api.messages_in(self.who.id) if hand_shown(m) is not None]
+        return shown[-1] if shown else None
+
+    @property
+    def finished(self) -> bool:
+        message = self.game_message()
+        return message is not None and "Rematch" in message.labels()
+
+    async def open(
+        self,
+        variant: str = "Draw game",
+        opponents: str = "3 bots",
+        level: str = "Easy",
+        target: str = "50",
+    ) -> None:
+        """/play, then the menu's choices; returns once the game message shows a hand."""
+        self.api.write(self.who, "/play")
+        wanted = (variant, opponents, level, target)
+
+        def menu() -> list[StoredMessage]:
+            return [m for m in self.api.messages_in(self.who.id) if "New game" in m.text]
+
+        def choose() -> Action | None:
+            menus = menu()
+            if not menus:
+                return None
+            labels = menus[-1].labels()
+            step = next((label for label in wanted if label in labels), None)
+            if step is None:
+                return None
+            return self.who, menus[-1], str(menus[-1].button(step)["callback_data"])
+
+        await self.drive(choose, lambda: self.game_message() is not None, menu, "the /play menu")
+
+    async def play(
+        self,
+        until: Callable[[], bool] | None = None,
+        again: Callable[[], bool] = lambda: False,
+    ) -> None:
+        """Press the first move (or Next hand) until Rematch shows, or `until()`; press
+        Rematch and go on while `again()`."""
+
+        def choose() -> Action | None:
+            message = self.game_message()
+            if message is None:
+                return None
+            moves = message.data_starting("mv:")
+            if moves:
+                return self.who, message, moves[0]
+            for label in ("Next hand", "Rematch"):
+                if label in message.labels() and (label != "Rematch" or again()):
+                    return self.who, message, str(message.button(label)["callback_data"])
+            return None
+
+        def watched() -> list[StoredMessage]:
+            message = self.game_message()
+            return [message] if message is not None else []
+
+        await self.drive(
+            choose,
+            lambda: (self.finished and not again()) or (until is not None and until()),
+            watched,
+            f"{self.who.first_name}'s direct game",
+        )
+
+
+class GroupGame(Players):
+    """A group game (Kozel unless said): people each playing from their private chat."""
+
+    def __init__(
+        self,
+        api: FakeBotApi,
+        service: Service,
+        chat_id: int,
+        people: Sequence[Someone],
+        title: str = "Friday <dominoes> & co",
+    ) -> None:
+        super().__init__(api, service)
+        self.chat_id = chat_id
+        self.people = list(people)
+        api.titles[chat_id] = title
+
+    # -- what the group and each person see ------------------------------------------------------
+
+    def table(self) -> StoredMessage | None:
+        """The group's one message: the lobby, then the table."""
+        tables = [
+            m
+            for m in self.api.messages_in(self.chat_id)
+            if {"Join", "My hand", "Next hand"} & set(m.labels())
+            or "The match is over" in m.text
+            or "The game was cancelled" in m.text
+        ]
+        return tables[-1] if tables else None
+
+    def hand(self, who: Someone) -> StoredMessage | None:
+        """`who`'s private message for the game (it names the group)."""
+        mine = [m for m in self.api.messages_in(who.id) if "«" in m.text]
+        return mine[-1] if mine else None
+
+    def posts(self) -> list[str]:
+        """The texts of the group's messages but the table, in order."""
+        table = self.table()
+        return [
+            m.text
+            for m in self.api.messages_in(self.chat_id)
+            if table is None or m.message_id != table.message_id
+        ]
+
+    def hand_shown(self) -> int:
+        """The hand the table shows (0 before the match)."""
+        table = self.table()
+        return (hand_shown(table) or 0) if table is not None else 0
+
+    def hand_over(self) -> int | None:
+        """The hand the table shows over, waiting for Next hand; None otherwise."""
+        table = self.table()
+        if table is None or "Next hand" not in table.labels():
+            return None
+        found = _HAND_OVER.search(table.text)
+        return int(found.group(1)) if found else None
+
+    async def play_past(self, hand: Callable[[], int]) -> None:
+        """Play until a hand after `hand()` is over (or the match), and its result is
+        told (the first hand's when `hand()` is 0; a hand as high as the match never
+        reaches plays the match to its end)."""
+        await self.play(until=lambda: (self.hand_over() or 0) > hand())
+        last = self.hand_over()
+
+        def told() -> bool:
+            if last is None:
+                return self.result_posted
+            return any(f"<b>Hand {last} is over:</b>" in t for t in self.posts())
+
+        await self.api.wait_until(told, 3 * FROZEN, f"the result of hand {last} posted")
+
+    @property
+    def result_posted(self) -> bool:
+        return any("Rematch" in m.labels() for m in self.api.messages_in(self.chat_id))
+
+    @property
+    def finished(self) -> bool:
+        table = self.table()
+        return self.result_posted and table is not None and "The match is over" in table.text
+
+    def _watched(self) -> list[StoredMessage]:
+        """Everything the group and the players see of the game."""
+        hands = [self.hand(p) for p in self.people]
+        return [*self.api.messages_in(self.chat_id), *(m for m in hands if m is not None)]
+
+    # -- the game --------------------------------------------------------------------------------
+
+    def lobby(self) -> StoredMessage | None:
+        table = self.table()
+        return table if table is not None and "Join" in table.labels() else None
+
+    async def open_lobby(self, command: str = "/kozel") -> StoredMessage:
+        """Everyone starts the bot; the first opens a lobby with `command`; returns it."""
+        for who in self.people:
+            self.api.write(who, "/start")
+        await self.api.wait_until(
+            lambda: all(self.api.messages_in(w.id) for w in self.people),
+            FROZEN,
+            "the greetings",
+        )
+        self.api.write(self.people[0], command, self.chat_id)
+        await self.api.wait_until(lambda: self.lobby() is not None, FROZEN, "the lobby")
+        lobby = self.lobby()
+        assert lobby is not None
+        return lobby
+
+    async def open(self, command: str = "/kozel", target: str = "To 50") -> None:
+        """The lobby (`command`, for as many players as there are people); its opener
+        sets the target; the others join; returns once the match is dealt."""
+        await self.open_lobby(command)
+        opener = self.people[0]
+        lobby = self.lobby
+
+        def set_target() -> Action | None:
+            shown = lobby()
+            if shown is None:
+                return None
+            button = next(b for b in shown.buttons() if str(b["text"]).startswith("To "))
+            return opener, shown, str(button["callback_data"])
+
+        def target_set() -> bool:
+            shown = lobby()
+            return shown is not None and target in shown.labels()
+
+        await self.drive(set_target, target_set, self._watched, "the lobby's target")
+        for who in self.people[1:]:
+
+            def join(w: Someone = who) -> Action | None:
+                shown = lobby()
+                return (w, shown, str(shown.button("Join")["callback_data"])) if shown else None
+
+            def joined(w: Someone = who) -> bool:
+                return any(
+                    p.who == w
+                    and "join" in p.data
+                    and (a := answer_of(self.api, p)) is not None
+                    and refusal_of(a) is None
+                    for p in self.presses
+                )
+
+            await self.drive(join, joined, self._watched, f"{who.first_name} joining")
+        await self.api.wait_until(
+            lambda: any(
+                (m := self.hand(p)) is not None and m.data_starting("mv:") for p in self.people
+            ),
+            FROZEN,
+            "the first hand's move buttons",
+        )
+
+    def _choose(self) -> Action | None:
+        for who in self.people:
+            message = self.hand(who)
+            if message is None:
+                continue
+            moves = message.data_starting("mv:")
+            if moves and self.may_press(who, message):
+                return who, message, moves[0]
+        table = self.table()
+        dealer = self.people[0]
+        if table is not None and "Next hand" in table.labels() and self.may_press(dealer, table):
+            return dealer, table, str(table.button("Next hand")["callback_data"])
+        return None
+
+    async def play(self, until: Callable[[], bool] | None = None) -> None:
+        """Each person moves when their message has move buttons; the first deals the
+        next hand from the table; until the match's result is shown, or `until()`."""
+        await self.drive(
+            self._choose,
+            lambda: self.finished or (until is not None and until()),
+            self._watched,
+            f"the group game in {self.chat_id}",
+        )

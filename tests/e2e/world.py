@@ -1,0 +1,220 @@
+"""One scenario's world: a fake Telegram, a redis-server of its own, the bot processes
+it starts, kills and restarts, and its seeded chance. Everything is stopped on the way
+out, whatever happened."""
+
+from __future__ import annotations
+
+import random
+import re
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+
+from bot.game.record import GameRecord
+from bot.store import keys
+from bot.store.games import decode
+from tests.e2e.fake_bot_api import FakeBotApi
+from tests.e2e.process import BotProcess, BotSettings
+from tests.e2e.redis_control import RedisProcess
+
+_PROBLEM = re.compile(r"Traceback|\b(ERROR|CRITICAL)\b")
+
+
+@dataclass
+class Figures:
+    """What a scenario measured, for the suite's closing table."""
+
+    kills: int = 0
+    moves: int = 0  # accepted moves checked against the stored games
+    lost: int = 0
+    doubled: int = 0
+    repeated: int = 0  # announcements posted twice
+    longest_freeze: float = 0.0  # seconds a game waited while the bot could serve
+    hostile: int = 0  # hostile inputs tried
+    refused: int = 0  # ... refused with nothing changed
+
+    def add(self, other: Figures) -> None:
+        self.kills += other.kills
+        self.moves += other.moves
+        self.lost += other.lost
+        self.doubled += other.doubled
+        self.repeated += other.repeated
+        self.longest_freeze = max(self.longest_freeze, other.longest_freeze)
+        self.hostile += other.hostile
+        self.refused += other.refused
+
+
+class Service:
+    """When the bot can serve: a process polls and its Redis answers. A game is
+    frozen only while the bot can serve and does not move it on."""
+
+    def __init__(self) -> None:
+        self._ready = 0
+        self._blocked = 0
+        self.since: float | None = None
+        self.longest_wait = 0.0  # the longest a game waited while the bot could serve
+
+    def process_ready(self, at: float) -> None:
+        self._ready += 1
+        self._update(at)
+
+    def process_gone(self, at: float) -> None:
+        self._ready = max(0, self._ready - 1)
+        self._update(at)
+
+    def blocked(self, at: float) -> None:
+        """Redis stopped or frozen."""
+        self._blocked += 1
+        self._update(at)
+
+    def unblocked(self, at: float) -> None:
+        self._blocked -= 1
+        self._update(at)
+
+    def _update(self, at: float) -> None:
+        serving = self._ready > 0 and self._blocked == 0
+        if not serving:
+            self.since = None
+        elif self.since is None:
+            self.since = at
+
+    def serving_for(self, start: float, now: float) -> float:
+        """How long the bot has been able to serve since `start` (0 while it cannot)."""
+        if self.since is None:
+            return 0.0
+        return max(0.0, now - max(start, self.since))
+
+
+class World:
+    """Use as `async with World(...) as world:`."""
+
+    def __init__(self, name: str, folder: Path, seed: int, redis_binary: str) -> None:
+        self.name = name
+        self.folder = folder
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.api = FakeBotApi()
+        self.redis = RedisProcess(redis_binary, folder / "redis")
+        self.service = Service()
+        self.processes: list[BotProcess] = []
+        self.kills: list[float] = []  # when each SIGKILL was sent
+        self.figures = Figures()
+        self._stack = AsyncExitStack()
+
+    async def __aenter__(self) -> World:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        await self.api.start()
+        self._stack.push_async_callback(self.api.close)
+        self._stack.push_async_callback(self.redis.stop)
+        await self.redis.start()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        try:
+            for process in self.processes:
+                process.kill()
+            for process in self.processes:
+                if process.pid is not None:
+                    await process.wait()
+        finally:
+            await self._stack.aclose()
+
+    @property
+    def settings(self) -> BotSettings:
+        return BotSettings(redis_url=self.redis.url, api_url=self.api.url)
+
+    # -- bot processes ---------------------------------------------------------------------------
+
+    async def start_bot(self, settings: BotSettings | None = None) -> BotProcess:
+        """A new bot process, once it polls."""
+        number = len(self.processes) + 1
+        process = BotProcess(settings or self.settings, number, self.folder / f"bot-{number}.log")
+        self.processes.append(process)
+        await process.start(self.api)
+        self.service.process_ready(await process.wait_ready(self.api))
+        return process
+
+    async def kill(self, process: BotProcess) -> None:
+        """kill -9."""
+        self.kills.append(self.api.clock())
+        self.figures.kills += 1
+        process.kill()
+        await process.wait()
+        self.service.process_gone(self.api.clock())
+
+    def hostile(self, refused: bool) -> None:
+        """Count a hostile input tried, and whether it was refused (its scenario asserts
+        that nothing changed)."""
+        self.figures.hostile += 1
+        self.figures.refused += refused
+
+    async def sigterm(self, process: BotProcess) -> int:
+        """SIGTERM; returns the exit status."""
+        self.service.process_gone(self.api.clock())
+        return await process.terminate()
+
+    # -- Redis -----------------------------------------------------------------------------------
+
+    async def stop_redis(self) -> None:
+        self.service.blocked(self.api.clock())
+        await self.redis.stop()
+
+    async def start_redis(self) -> None:
+        await self.redis.start()
+        self.service.unblocked(self.api.clock())
+
+    def freeze_redis(self) -> None:
+        self.service.blocked(self.api.clock())
+        self.redis.freeze()
+
+    def thaw_redis(self) -> None:
+        self.redis.thaw()
+        self.service.unblocked(self.api.clock())
+
+    async def records(self) -> dict[str, GameRecord]:
+        """Every game stored in Redis, by id (read with a client of the test's own)."""
+        out: dict[str, GameRecord] = {}
+        async with self.redis.client() as redis:
+            async for key in redis.scan_iter(match=keys.game("*")):
+                raw = await redis.hget(key, "d")
+                if raw is not None:
+                    record = decode(raw if isinstance(raw, bytes) else raw.encode())
+                    out[record.game_id] = record
+        return out
+
+    async def record_in(self, chat_id: int) -> GameRecord:
+        """The chat's latest game."""
+        async with self.redis.client() as redis:
+            game_id = await redis.get(keys.chat(chat_id))
+        assert game_id is not None, f"no game in chat {chat_id}"
+        game = game_id.decode() if isinstance(game_id, bytes) else str(game_id)
+        return (await self.records())[game]
+
+    # -- what the processes said -----------------------------------------------------------------
+
+    def log_problems(self) -> list[str]:
+        """Every line of every process's output that logs an error or a traceback."""
+        problems = []
+        for process in self.processes:
+            if process.log.exists():
+                text = process.log.read_text(errors="replace")
+                problems += [
+                    f"[bot {process.number}] {line}"
+                    for line in text.splitlines()
+                    if _PROBLEM.search(line)
+                ]
+        return problems
+
+    def report(self, lines: int = 30) -> str:
+        """What a failing scenario prints: its seed and each process's last lines."""
+        parts = [f"scenario {self.name}, seed {self.seed} (DOMINOES_FAULTS_SEED to repeat)"]
+        for process in self.processes:
+            parts.append(f"--- bot {process.number} ({process.log}), last lines:")
+            parts.append(process.tail(lines))
+        return "\n".join(parts)
