@@ -49,6 +49,9 @@ class Sent:
     essential: str = ""
     full: str = ""
     language: str = ""  # of a private message: its last word, after leaving, is in it too
+    turn: bool = False  # a group hand message sent anew because the person's turn came
+    pinged_at: float = 0.0  # when such a message last notified the person
+    retire: int | None = None  # an older message of the same place, still to delete
 
 
 @dataclass(slots=True)

@@ -21,7 +21,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TypeVar
 
@@ -67,6 +67,9 @@ class Timing:
 
     lease: float = 6.0  # renewed while a pass runs: a dead process's lasts at most this
     backoff: float = 3.0
+    # A turn that comes again this soon after the last notified one is sent silently:
+    # someone playing quickly is not buzzed at every move.
+    quick_turns: float = 20.0
 
 
 class BusyError(Exception):
@@ -207,10 +210,16 @@ class Outbox:
         waiting: list[Private] = []
         for private in plan.privates:
             sent = placement.private.get(private.user_id)
+            if sent is not None and sent.retire is not None:
+                wakes += await self._retire(private, sent, placement, changes)
+                sent = placement.private[private.user_id]
             if sent is None or sent.essential != private.content.essential:
                 wakes += await self._private(game, private, sent, changes)  # at once
-            elif sent.full != private.content.full:
-                waiting.append(private)  # only their view of the table changed: it can wait
+            elif sent.full != private.content.full and not game.in_group:
+                waiting.append(private)
+            # In a group, a hand whose only change is the line others made waits for its
+            # owner's turn: the group's table shows the line, and an edit per move to
+            # every player would cost more calls than the move itself.
         if plan.table is None:
             return min(wakes, default=None)
         table, posts = plan.table, plan.posts[placement.posted :]
@@ -245,10 +254,31 @@ class Outbox:
             return [at]
         content = private.content
         old = sent.message_id if sent is not None else None
+        # The person's turn came: a new message notifies them (an edit would not), and
+        # the old one is deleted, so their chat keeps one hand message per game.
+        anew = private.turn and old is not None and sent is not None and not sent.turn
+        pinged_at = sent.pinged_at if sent is not None else 0.0
+        retire = None
         try:
-            shown: int | None = await self._call(
-                private.chat_id, put(self._bot, private.chat_id, old, content)
-            )
+            if anew:
+                now = self.clock()
+                quiet = now - pinged_at < self.timing.quick_turns
+                message = await self._call(
+                    private.chat_id,
+                    self._bot.send_message(
+                        chat_id=private.chat_id,
+                        text=content.text,
+                        reply_markup=content.markup,
+                        disable_notification=quiet,
+                    ),
+                )
+                shown: int | None = message.message_id
+                retire = old
+                pinged_at = pinged_at if quiet else now
+            else:
+                shown = await self._call(
+                    private.chat_id, put(self._bot, private.chat_id, old, content)
+                )
         except TelegramForbiddenError:
             shown = None  # they blocked the bot
             await self._unreachable(game, private.user_id)
@@ -258,9 +288,51 @@ class Outbox:
             if old is None:
                 return []
             shown = old
-        record = Sent(private.chat_id, shown, content.essential, content.full, private.language)
+        record = Sent(
+            private.chat_id,
+            shown,
+            content.essential,
+            content.full,
+            private.language,
+            turn=private.turn,
+            pinged_at=pinged_at,
+            retire=retire,
+        )
         changes.private(private.user_id, record)
+        if retire is None:
+            return []
+        at = await self._pace.take(private.chat_id, self.clock())
+        if at is not None:
+            return [at]  # the old message goes in a later pass
+        await self._delete(private.chat_id, retire)
+        changes.private(private.user_id, replace(record, retire=None))
         return []
+
+    async def _retire(
+        self, private: Private, sent: Sent, placement: Placement, changes: Changes
+    ) -> list[float]:
+        """Delete the person's older hand message that a turn message replaced."""
+        assert sent.retire is not None
+        at = await self._pace.take(private.chat_id, self.clock())
+        if at is not None:
+            return [at]
+        await self._delete(private.chat_id, sent.retire)
+        kept = replace(sent, retire=None)
+        placement.private[private.user_id] = kept
+        changes.private(private.user_id, kept)
+        return []
+
+    async def _delete(self, chat_id: int, message_id: int) -> None:
+        """Delete a message; one that cannot be deleted (too old, gone) loses its buttons
+        instead, at best."""
+        try:
+            await self._call(
+                chat_id, self._bot.delete_message(chat_id=chat_id, message_id=message_id)
+            )
+        except TelegramBadRequest:
+            await self._call(chat_id, drop_buttons(self._bot, chat_id, message_id))
+        except TelegramForbiddenError:
+            pass  # they blocked the bot: nothing shows there any more
 
     async def _unreachable(self, game: Game, user_id: int) -> None:
         """A person who blocked the bot: in a group, a bot plays their seat from now on."""

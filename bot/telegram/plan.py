@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bot.game.state import Game
+from bot.game.state import Game, Playing
 from bot.store.messages import Placement
 from bot.telegram import keyboards, render
 from bot.telegram.content import Content
@@ -25,6 +25,7 @@ class Private:
     chat_id: int
     language: str
     content: Content
+    turn: bool = False  # a group game's seat whose turn it is: the message comes anew
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,10 @@ def _direct(game: Game, texts: Texts) -> Iterable[Private]:
 
 def _group_privates(game: Game, placement: Placement, texts: Texts) -> Iterable[Private]:
     people = {h.user_id: h for _, h in game.humans()}
+    state = game.state
+    turn_of = None
+    if isinstance(state, Playing) and not game.is_bot(state.turn):
+        turn_of = game.human(state.turn).user_id
     for user_id in sorted(set(people) | set(placement.private)):
         sent = placement.private.get(user_id)
         if sent is not None and sent.message_id is None:
@@ -75,4 +80,5 @@ def _group_privates(game: Game, placement: Placement, texts: Texts) -> Iterable[
             lang, chat_id = sent.language or texts.default, sent.chat_id
         else:
             continue
-        yield Private(user_id, chat_id, lang, hand_content(game, user_id, texts.translator(lang)))
+        content = hand_content(game, user_id, texts.translator(lang))
+        yield Private(user_id, chat_id, lang, content, turn=turn_of == user_id)
