@@ -250,6 +250,20 @@ class Games:
         )
         return await self._save(game.with_match(match, state.seats, state.seed))
 
+    async def deal_next(self, game: Game) -> Game:
+        """Deal a group's next hand by itself, a while after the last one's result was
+        told (compare-and-set on `game.version`); the game itself when no hand is over."""
+        state = game.state
+        if not isinstance(state, HandOver) or not game.in_group:
+            return game
+        match = state.match
+
+        def step() -> None:
+            match.next_hand()
+
+        await self._step(game, step)
+        return await self._save(game.with_match(match, state.seats, state.seed))
+
     async def set_language(self, chat_id: int, user_id: int, lang: str) -> list[Game]:
         """The person's seats speak `lang` from now on: in the chat's live game and in
         every group game they sit in. Returns the games that changed."""

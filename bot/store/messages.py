@@ -24,6 +24,7 @@ from bot.store.games import ACTIVE_TTL
 
 _TABLE = "table"
 _POSTED = "posted"
+_POSTED_AT = "posted_at"
 _SHOWN = "shown"
 
 # Write what a delivery changed, and give the lease back if it is still ours.
@@ -61,6 +62,7 @@ class Placement:
     private: dict[int, Sent] = field(default_factory=dict)  # by user id
     table: Sent | None = None
     posted: int = 0  # announcements already sent to the group
+    posted_at: float = 0.0  # when the last of them was sent (a timestamp)
     shown: int = 0  # the version of the game the messages were last brought up to
 
 
@@ -77,8 +79,10 @@ class Changes:
     def table(self, sent: Sent | None) -> None:
         self._set(_TABLE, None if sent is None else _dump(sent))
 
-    def posted(self, count: int) -> None:
+    def posted(self, count: int, at: float | None = None) -> None:
         self._set(_POSTED, str(count))
+        if at is not None:
+            self._set(_POSTED_AT, repr(at))
 
     def shown(self, version: int) -> None:
         self._set(_SHOWN, str(version))
@@ -113,6 +117,8 @@ def _placement(raw: Mapping[bytes | str, bytes | str]) -> Placement:
             placement.table = _sent(value)
         elif name == _POSTED:
             placement.posted = int(value)
+        elif name == _POSTED_AT:
+            placement.posted_at = float(value)
         elif name == _SHOWN:
             placement.shown = int(value)
     return placement

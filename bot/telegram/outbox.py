@@ -375,9 +375,10 @@ class Outbox:
     async def _count_posted(self, game: Game, number: int, changes: Changes) -> None:
         """Count an announcement as sent at once, not at the end of the pass: a process
         killed later in the pass does not tell it again."""
-        changes.posted(number)
+        at = self.clock()
+        changes.posted(number, at)
         now = Changes()
-        now.posted(number)
+        now.posted(number, at)
         await self._messages.write(game.game_id, now)
 
     async def _call(self, chat_id: int, call: Awaitable[T]) -> T:
@@ -476,6 +477,11 @@ class Outbox:
             if at is None or now >= deadline:
                 return
             await self._sleep(max(MIN_WAIT, min(at, deadline) - now))
+
+    async def told_at(self, game: Game) -> float | None:
+        """When the group was last told something (an announcement); None if never."""
+        placement = await self._messages.load(game.game_id)
+        return placement.posted_at if placement.posted else None
 
     async def belongs_to(self, game: Game, message_id: int) -> bool:
         """Whether `message_id` is one of the game's own messages (its table, a hand)."""

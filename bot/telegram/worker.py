@@ -26,7 +26,7 @@ from datetime import datetime
 from bot.game.bots import MAX_BOT_MOVES, bot_at
 from bot.game.errors import RefusalError
 from bot.game.games import Games
-from bot.game.state import Game, Playing
+from bot.game.state import Game, HandOver, Playing
 from bot.store.errors import StorageUnavailableError
 from bot.store.schedule import Schedule
 from bot.telegram.outbox import BusyError, Outbox
@@ -42,6 +42,7 @@ class Rhythm:
     busy_retry: float = 0.5  # another process delivers the game: look again after this
     backoff: float = 5.0  # after an unexpected failure
     idle_poll: float = 5.0  # how often to look for work another process scheduled
+    next_hand: float = 6.0  # a group's next hand is dealt this long after the result is told
 
 
 class Worker:
@@ -153,7 +154,24 @@ class Worker:
             at = self._clock() + self.rhythm.busy_retry
         if at is not None:
             wakes.append(at)
+        elif isinstance(game.state, HandOver) and game.in_group:
+            # Everything is shown, the hand's result included: the next hand comes by
+            # itself a little later (the table's Next hand button is for the impatient).
+            game = await self._deal_next(game, wakes)
         await self._schedule.reschedule(game_id, game.version, min(wakes, default=None))
+
+    async def _deal_next(self, game: Game, wakes: list[float]) -> Game:
+        told = await self._outbox.told_at(game)
+        due = (told or game.record.updated_at.timestamp()) + self.rhythm.next_hand
+        if due > self._clock():
+            wakes.append(due)
+            return game
+        try:
+            game = await self._games.deal_next(game)
+        except RefusalError:
+            return game  # dealt or stopped meanwhile: its save made it due
+        wakes.append(self._clock())  # show the new hand at once
+        return game
 
     async def _move_bots(self, game: Game, wakes: list[float]) -> Game:
         """A group's bots whose pause is over decide, one saved decision at a time."""
