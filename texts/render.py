@@ -24,6 +24,7 @@ from core.events import (
     Redealt,
 )
 from core.line import End
+from core.rules.kozel import losing_mark
 from core.state import Phase
 from core.tiles import Tile
 from core.variants import Settings, Variant
@@ -170,13 +171,19 @@ def events_since(view: SeatView, mark_hand: int, mark_index: int) -> tuple[Event
 # -- the table ------------------------------------------------------------------------------
 
 
+def target_text(variant: Variant, target: int, t: Translate) -> str:
+    """The target as players say it: in Kozel, the goats' mark (R7.6)."""
+    if variant is Variant.KOZEL:
+        return t("target-goats", mark=losing_mark(target))
+    return t("target-classic", target=target)
+
+
 def header(view: PublicView, t: Translate) -> str:
-    target_key = "target-kozel" if view.has_teams else "target-classic"
     return t(
         "game-header",
         variant=variant_name(view.variant, t),
         hand=view.hand_no,
-        target=t(target_key, target=view.target),
+        goal=target_text(view.variant, view.target, t),
     )
 
 

@@ -26,3 +26,5 @@ class GroupAction(StrEnum):
     CANCEL = "stop"  # cancel the lobby, or stop the match (creator or admin)
     KEEP = "keep"  # "no, keep playing" on a stop confirmation
     TAKE = "take"  # take a bot's seat between hands
+    TIMER = "timer"  # the lobby's turn timer, in seconds (the button's arg)
+    BACK = "back"  # take one's seat back from the bot that kept it (a turn timer ran out)

@@ -18,7 +18,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from bot.game import bots
+from bot.game import bots, timer
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.people import Person
 from bot.game.ports import ChatBusyError, GameRepository, VersionConflictError
@@ -108,6 +108,19 @@ class Games:
         """The chat's game while it is open or being played."""
         game = await self.for_chat(chat_id)
         return game if game is not None and game.is_live else None
+
+    async def of_person(self, chat_id: int, user_id: int) -> Game | None:
+        """The game a person's private chat `chat_id` is about: their direct game or a
+        group game they sit in, a live one first, then the one changed last."""
+        found: dict[str, Game] = {}
+        direct = await self.for_chat(chat_id)
+        if direct is not None:
+            found[direct.game_id] = direct
+        for game_id in await self._store.games_of(user_id):
+            game = await self._store.load(game_id) if game_id not in found else None
+            if game is not None and game.seat_of(user_id) is not None:
+                found[game_id] = game
+        return max(found.values(), key=lambda g: (g.is_live, g.record.updated_at), default=None)
 
     # -- creating ---------------------------------------------------------------------
 
@@ -209,7 +222,7 @@ class Games:
 
         await self._step(game, step)
         seats = list(state.seats)
-        seats[seat] = game.human(seat).model_copy(update={"log_mark": mark})
+        seats[seat] = game.human(seat).model_copy(update={"log_mark": mark, "timeouts": 0})
         return await self._save(game.with_match(match, tuple(seats), state.seed))
 
     async def next_hand(
@@ -233,8 +246,11 @@ class Games:
         return await self._save(game.with_match(match, state.seats, state.seed))
 
     async def stop(self, game_id: str, user_id: int) -> Game:
-        """Abandon a direct game that is being played (its person may)."""
+        """Abandon a direct game that is being played (its person may); a group's game
+        is stopped from its group (see `GroupGames.stop`)."""
         game, _ = await self._checked(game_id, user_id, version=None)
+        if game.in_group:
+            raise RefusalError(RefusalCode.NOT_ALLOWED)
         return await self._save(stopped(game))
 
     async def bot_move(self, game: Game) -> Game:
@@ -249,6 +265,23 @@ class Games:
             lambda: bots.decide(self._players, state.seats, state.seed, match, state.turn),
         )
         return await self._save(game.with_match(match, state.seats, state.seed))
+
+    async def timeout_move(self, game: Game) -> Game:
+        """The person to move let their turn timer run out: a bot of the table's level
+        moves for them (compare-and-set on `game.version`); the game itself when no
+        deadline has passed."""
+        due = timer.deadline(game)
+        state = game.state
+        if due is None or due.expires_at > self.now().timestamp():
+            return game
+        assert isinstance(state, Playing)
+        match = state.match
+        before = len(match.state.results)
+        seats = timer.stand_in(game, due.seat)
+        await self._run(
+            seats, lambda: bots.decide(self._players, seats, state.seed, match, due.seat)
+        )
+        return await self._save(timer.timed_out(game, due.seat, match, before))
 
     async def deal_next(self, game: Game) -> Game:
         """Deal a group's next hand by itself, a while after the last one's result was

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 
-from bot.game import lobby
+from bot.game import lobby, timer
 from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games, stopped
@@ -27,7 +27,6 @@ from core.variants import DEFAULT_TARGET, Variant
 _SETTINGS: dict[GroupAction, Callable[[Game], Game]] = {
     GroupAction.VARIANT: lobby.next_variant,
     GroupAction.PLAYERS: lobby.next_player_count,
-    GroupAction.TARGET: lobby.next_target,
     GroupAction.LEVEL: lobby.next_level,
 }
 
@@ -50,7 +49,12 @@ class GroupGames:
     ) -> Game:
         """A lobby in the group, the opener seated at once if the bot may write to them;
         refused while the group has a live game."""
-        settings = TableSettings(variant=variant, n_players=n_players, target=DEFAULT_TARGET)
+        settings = TableSettings(
+            variant=variant,
+            n_players=n_players,
+            target=DEFAULT_TARGET,
+            turn_timer=lobby.GROUP_TIMER,
+        )
         blank = self._games.blank(chat_id, settings, group=lobby.new_group(title, opener))
         game = await self._games.store_new(blank.changed(lobby.new_lobby(n_players)))
         try:
@@ -69,9 +73,27 @@ class GroupGames:
         return game
 
     async def leave_chat_game(self, chat_id: int, user_id: int) -> Game:
-        """/leave in the group: leave its live game."""
+        """/leave in the group: leave its live game (`NOT_SEATED` for anyone else)."""
         game = await self.live_game(chat_id)
+        if game.seat_of(user_id) is None:
+            raise RefusalError(RefusalCode.NOT_SEATED)
         return await self.leave(game.game_id, user_id)
+
+    async def may_stop(self, chat_id: int, user_id: int, admin: Ask) -> Game:
+        """/stop in the group: its live game, when `user_id` may stop it (its opener or
+        a group admin); asked before any confirmation is shown."""
+        game = await self.live_game(chat_id)
+        await _require_manager(game, user_id, admin)
+        return game
+
+    async def stop_confirmed(
+        self, game_id: str, user_id: int, chat_id: int | None, admin: Ask
+    ) -> Game:
+        """Yes on the /stop confirmation, pressed in the game's group (`chat_id`)."""
+        game = await self._group_game(game_id)
+        if chat_id != game.chat_id:
+            raise RefusalError(RefusalCode.WRONG_CHAT)
+        return await self.stop(game, user_id, admin)
 
     async def press(
         self,
@@ -109,9 +131,15 @@ class GroupGames:
         if action is GroupAction.LEAVE:
             return await self.leave(game_id, user_id)
         seed = self._games.new_seed()
+        if action is GroupAction.BACK:
+            return await self._games.update(game_id, lambda g: timer.back(g, user_id, arg))
         if action in _SETTINGS:
             await _require_manager(game, user_id, admin)
             return await self._games.update(game_id, _SETTINGS[action])
+        if action in (GroupAction.TARGET, GroupAction.TIMER):
+            await _require_manager(game, user_id, admin)
+            choose = lobby.set_target if action is GroupAction.TARGET else lobby.set_timer
+            return await self._games.update(game_id, lambda g: choose(g, arg))
         if action is GroupAction.SEAT:
             return await self._games.update(game_id, lambda g: lobby.seat_pressed(g, user_id, arg))
         if action is GroupAction.BOT:

@@ -15,6 +15,9 @@ from core.engine import Match
 from core.players import Level
 from core.variants import HAND_SIZES, TARGETS, Variant
 
+TURN_TIMERS = (0, 30, 60, 120)  # seconds a person has to move; 0: no timer
+GROUP_TIMER = 60  # a group's lobby starts with this one
+
 
 def new_group(title: str, creator: Person) -> GroupSide:
     """The group side of a game opened by `creator`, in `creator`'s language."""
@@ -229,12 +232,22 @@ def _resized(game: Game, settings: TableSettings, n_players: int) -> Game:
     return _with_settings(game, settings, kept)
 
 
-def next_target(game: Game) -> Game:
-    """50 -> 100 -> 150 -> 50 (R2.4)."""
+def set_target(game: Game, target: int) -> Game:
+    """The match's target: 50, 100 or 150 (R2.4)."""
     lobby = lobby_of(game)
-    settings = game.record.settings
-    target = int(str(_next(TARGETS, settings.target)))
-    return _with_settings(game, settings.model_copy(update={"target": target}), lobby.seats)
+    if target not in TARGETS:
+        raise RefusalError(RefusalCode.INVALID)
+    settings = game.record.settings.model_copy(update={"target": target})
+    return _with_settings(game, settings, lobby.seats)
+
+
+def set_timer(game: Game, seconds: int) -> Game:
+    """The turn timer: seconds a person has to move (0: none)."""
+    lobby = lobby_of(game)
+    if seconds not in TURN_TIMERS:
+        raise RefusalError(RefusalCode.INVALID)
+    settings = game.record.settings.model_copy(update={"turn_timer": seconds})
+    return _with_settings(game, settings, lobby.seats)
 
 
 def next_level(game: Game) -> Game:

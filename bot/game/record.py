@@ -30,12 +30,16 @@ class TableSettings(BaseModel):
     n_players: int
     target: int
     level: Level = Level.MEDIUM  # of the bots; in a group, of those that replace a leaver
+    turn_timer: int = Field(default=0, ge=0)  # seconds a person has to move; 0: no timer
 
 
 class NoticeKind(StrEnum):
     LEFT = "left"  # a person left the match: a bot plays their seat
     TOOK = "took"  # a person took a bot's seat between hands
     ALL_LEFT = "all-left"  # the last person left: the match is abandoned
+    TIMED_OUT = "timed-out"  # a person's time ran out: a bot moved for them
+    AWAY = "away"  # ... twice in a row: a bot plays their seat until they come back
+    BACK = "back"  # they took their seat back
 
 
 class SeatNotice(BaseModel):

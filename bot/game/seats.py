@@ -33,15 +33,18 @@ class HumanSeat(BaseModel):
     language: str
     chat_id: int
     log_mark: LogMark = LogMark()
+    timeouts: int = 0  # turns in a row whose time ran out (a turn timer)
 
 
 class BotSeat(BaseModel):
-    """A bot player of a given level."""
+    """A bot player of a given level; `away`: the person whose seat it keeps while
+    their time ran out twice in a row (they may take it back)."""
 
     model_config = ConfigDict(frozen=True)
 
     kind: Literal["bot"] = "bot"
     level: Level
+    away: HumanSeat | None = None
 
 
 Seat = Annotated[HumanSeat | BotSeat, Field(discriminator="kind")]

@@ -46,3 +46,8 @@ def pace(chat_id: int) -> str:
 def update(bot_id: int, update_id: int) -> str:
     """Who handles one update of the bot, or that it was handled (see `bot.store.updates`)."""
     return f"{PREFIX}:update:{bot_id}:{update_id}"
+
+
+def confirmation(game_id: str) -> str:
+    """The game's one /stop confirmation waiting for an answer (see `bot.store.confirmations`)."""
+    return f"{PREFIX}:stop:{{{game_id}}}"

@@ -25,6 +25,7 @@ from bot.store.games import ACTIVE_TTL
 _TABLE = "table"
 _POSTED = "posted"
 _POSTED_AT = "posted_at"
+_REMINDED = "reminded"
 _SHOWN = "shown"
 
 # Write what a delivery changed, and give the lease back if it is still ours.
@@ -63,6 +64,7 @@ class Placement:
     table: Sent | None = None
     posted: int = 0  # announcements already sent to the group
     posted_at: float = 0.0  # when the last of them was sent (a timestamp)
+    reminded: int = -1  # the game's version when the person to move was last reminded
     shown: int = 0  # the version of the game the messages were last brought up to
 
 
@@ -83,6 +85,9 @@ class Changes:
         self._set(_POSTED, str(count))
         if at is not None:
             self._set(_POSTED_AT, repr(at))
+
+    def reminded(self, version: int) -> None:
+        self._set(_REMINDED, str(version))
 
     def shown(self, version: int) -> None:
         self._set(_SHOWN, str(version))
@@ -119,6 +124,8 @@ def _placement(raw: Mapping[bytes | str, bytes | str]) -> Placement:
             placement.posted = int(value)
         elif name == _POSTED_AT:
             placement.posted_at = float(value)
+        elif name == _REMINDED:
+            placement.reminded = int(value)
         elif name == _SHOWN:
             placement.shown = int(value)
     return placement

@@ -23,6 +23,7 @@ from redis.asyncio import Redis
 from bot.game.bots import Players
 from bot.game.games import Games
 from bot.game.groups import GroupGames
+from bot.store.confirmations import Confirmations
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
 from bot.store.pace import Limits, Pace
@@ -132,7 +133,9 @@ def create_app(
     # The updates in flight include those waiting for their claim; an update is claimed
     # before anything else reads Redis for it.
     first = (in_flight, Once(UpdateClaims(redis)))
-    dispatcher = create_dispatcher(texts, Languages(store), games, groups, outbox, first)
+    dispatcher = create_dispatcher(
+        texts, Languages(store), games, groups, outbox, Confirmations(redis), first
+    )
     return App(dispatcher, in_flight, worker, games, store, outbox)
 
 
@@ -142,17 +145,20 @@ def create_dispatcher(
     games: Games,
     groups: GroupGames,
     outbox: Outbox,
+    confirmations: Confirmations,
     first: tuple[BaseMiddleware, ...] = (),
 ) -> Dispatcher:
     """Routers, middlewares (`first`: the outer ones that come before all others), and
     the dependencies handlers ask for by name (`games`, `groups`, `outbox`,
-    `languages`, `texts`; `lang` and `t` come from `LanguageMiddleware`)."""
+    `confirmations`, `languages`, `texts`; `lang` and `t` come from
+    `LanguageMiddleware`)."""
     # No FSM: every game lives in the store, and aiogram's FSM middleware would cost each
     # update a context it never reads.
     dp = Dispatcher(
         games=games,
         groups=groups,
         outbox=outbox,
+        confirmations=confirmations,
         languages=languages,
         texts=texts,
         disable_fsm=True,

@@ -1,6 +1,6 @@
 """Each person's private message in a group game: their hand, the table as they may
-see it, and their moves when it is their turn. Nobody else's hand is ever in it
-(R8.2): it is rendered from that seat's own view."""
+see it, their partner in Kozel, and their moves when it is their turn. Nobody else's
+hand is ever in it (R8.2): it is rendered from that seat's own view."""
 
 from __future__ import annotations
 
@@ -25,7 +25,11 @@ def hand_content(game: Game, user_id: int, t: Translate) -> Content:
     if seat is None:
         return Content(t("private-not-seated", group=title), key="out")
     view = game.seat_view(seat)
-    blocks = [t("private-group", group=title), render.game_text(game, view, t)]
+    heading = t("private-group", group=title)
+    partner = partner_of(game, seat)
+    if partner is not None:
+        heading += "\n" + t("private-partner", name=render.RecordNames(game, seat, t)(partner))
+    blocks = [heading, render.game_text(game, view, t)]
     if isinstance(game.state, HandOver):
         blocks.append(t("private-next-hand"))
     elif isinstance(game.state, Finished):
@@ -33,6 +37,20 @@ def hand_content(game: Game, user_id: int, t: Translate) -> Content:
     tiles = " ".join(format_tiles(view.hand))
     key = f"{type(game.state).__name__}:{view.hand_no}:{view.phase.value}:{tiles}"
     return Content("\n\n".join(blocks), keyboards.game_keyboard(game, view, t), key)
+
+
+def partner_of(game: Game, seat: int) -> int | None:
+    """The seat's partner, in a game played in teams (Kozel); None in any other."""
+    if game.match is None:
+        return None
+    settings = game.match.settings
+    if not settings.has_teams:
+        return None
+    return next(
+        other
+        for other in range(settings.n_players)
+        if other != seat and settings.side_of(other) == settings.side_of(seat)
+    )
 
 
 def lobby_seat_content(game: Game, t: Translate) -> Content:

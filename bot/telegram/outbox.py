@@ -36,6 +36,7 @@ from aiogram.exceptions import (
 )
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.game import timer
 from bot.game.errors import RefusalError
 from bot.game.groups import GroupGames
 from bot.game.people import Person
@@ -48,6 +49,7 @@ from bot.store.schedule import Schedule
 from bot.telegram.content import Content
 from bot.telegram.hands import joining_content, lobby_seat_content
 from bot.telegram.plan import Plan, Private, plan_for
+from bot.telegram.render import RecordNames
 from bot.telegram.retry import paced
 from bot.telegram.sending import drop_buttons, edit, put
 from texts import Texts
@@ -131,8 +133,8 @@ class Outbox:
         """After a change: bring `game`'s messages up to date as far as the pace allows
         now; the rest is left to the worker. `adopt`: a person's message (the /play menu)
         becomes their game message. `anew`: this person's game message is sent again at
-        the bottom of their chat (the old one loses its buttons). `moved`: the group
-        became a supergroup: its table is sent anew there."""
+        the bottom of their chat (the old one loses its buttons). `moved`: the group's
+        table is sent anew (/board; or the group became a supergroup)."""
         try:
             at = await self.run(game, adopt=adopt, anew=anew, moved=moved)
         except BusyError:
@@ -143,6 +145,11 @@ class Outbox:
             log.exception("outbox: game %s not shown; trying again shortly", game.game_id)
             at = self.clock() + self.timing.backoff
         if game.in_group:
+            if at is not None and (moved or anew is not None):
+                # Sent anew without a save, which would have made it due: the worker must
+                # still come back for what had to wait.
+                with suppress(Exception):
+                    await self._schedule.mark_due(game.game_id)
             self.on_wait()  # its save made it due: the worker sees to its bots and the rest
         elif at is not None:
             with suppress(Exception):
@@ -177,8 +184,7 @@ class Outbox:
             if anew is not None:
                 await self._forget(placement, anew, changes)
             if moved:
-                placement.table = None
-                changes.table(None)
+                await self._forget_table(game, placement, changes)
             plan = plan_for(game, placement, self._texts, await self.bot_link())
             return await self._send(game, plan, placement, changes)
         except _StopError as stop:
@@ -195,6 +201,18 @@ class Outbox:
                 await asyncio.sleep(lease.total_seconds() / 3)
                 if not await self._messages.renew(game_id, token, lease):
                     return
+
+    async def _forget_table(self, game: Game, placement: Placement, changes: Changes) -> None:
+        """The group's table is sent anew. In the same chat (/board) the old one keeps no
+        buttons, if the group's pace allows; a group that became a supergroup leaves its
+        old chat's table as it is."""
+        old = placement.table
+        placement.table = None
+        changes.table(None)
+        if old is None or old.message_id is None or old.chat_id != game.chat_id:
+            return
+        if await self._group_slot(game) is None:
+            await self._call(old.chat_id, drop_buttons(self._bot, old.chat_id, old.message_id))
 
     async def _forget(self, placement: Placement, user_id: int, changes: Changes) -> None:
         """The person's game message is sent anew; the old one keeps no buttons."""
@@ -231,6 +249,9 @@ class Outbox:
             if at is not None:
                 return min([*wakes, at])
             await self._post(game, plan, post, changes, number)
+        at = await self._remind(game, plan, placement, changes)
+        if at is not None:
+            return min([*wakes, at])
         table_due = placement.table is None or placement.table.full != table.full
         if table_due:
             at = await self._group_slot(game)
@@ -371,6 +392,33 @@ class Outbox:
                 await self._count_posted(game, number, changes)
             raise
         await self._count_posted(game, number, changes)
+
+    async def _remind(
+        self, game: Game, plan: Plan, placement: Placement, changes: Changes
+    ) -> float | None:
+        """When a third of a person's turn timer is left, the group reminds them, with a
+        mention (it notifies them), once per turn. Returns when a slot frees, if none is
+        free now."""
+        due = timer.deadline(game)
+        now = self.clock()
+        if due is None or now < due.remind_at or placement.reminded == game.version:
+            return None
+        at = await self._group_slot(game)
+        if at is not None:
+            return at
+        group = game.record.group
+        assert group is not None
+        t = self._texts.translator(group.language)
+        name = RecordNames(game, None, t).mention(due.seat)
+        left = max(1, round(due.expires_at - now))
+        text = t("turn-reminder", name=name, seconds=left)
+        # Counted before it is sent: a reminder told twice is worse than one lost.
+        told = Changes()
+        told.reminded(game.version)
+        await self._messages.write(game.game_id, told)
+        changes.reminded(game.version)
+        await self._group_call(game, plan, changes, self._bot.send_message(game.chat_id, text))
+        return None
 
     async def _count_posted(self, game: Game, number: int, changes: Changes) -> None:
         """Count an announcement as sent at once, not at the end of the pass: a process

@@ -1,6 +1,7 @@
-"""A game -> Telegram HTML: names of the game's seats (people escaped, with
-mentions), the direct game's message and the /score reply. Views become text in
-`texts.render`; every user-supplied string goes through `html.escape` here first."""
+"""A game -> Telegram HTML: names of the game's seats (people's shortened, isolated
+and escaped, with mentions), the direct game's message and the /score reply. Views
+become text in `texts.render`; every user-supplied string goes through `html.escape`
+here first."""
 
 from __future__ import annotations
 
@@ -27,6 +28,12 @@ from texts.render import (
 
 # A name must not turn the rest of the message right-to-left.
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# A name in a message is wrapped in these, so a right-to-left name cannot reorder the
+# line it sits in (its bidi controls were dropped, so it cannot close the isolate).
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+SHORT_NAME = 20  # characters of a name a table shows, the ellipsis included
+ELLIPSIS = "…"
+_ZERO_WIDTH_JOINER = "\u200d"
 
 
 def plain_name(name: str) -> str:
@@ -35,8 +42,15 @@ def plain_name(name: str) -> str:
     spaced = " ".join(name.split())  # line breaks and tabs become single spaces
     cleaned = "".join(
         c for c in spaced if unicodedata.category(c) != "Cc" and c not in _BIDI_CONTROLS
-    ).strip()[:NAME_LIMIT]
-    return cleaned or "?"
+    ).strip()
+    kept: list[str] = []
+    length = 0
+    for cluster in _clusters(cleaned):  # whole characters only, as a reader counts them
+        length += len(cluster)
+        if length > NAME_LIMIT:
+            break
+        kept.append(cluster)
+    return "".join(kept) or "?"
 
 
 def escape_name(name: str) -> str:
@@ -44,9 +58,61 @@ def escape_name(name: str) -> str:
     return html.escape(plain_name(name), quote=False)
 
 
+def short_name(name: str) -> str:
+    """A name as a table's button shows it (plain text, the name alone beside a seat
+    number): `plain_name` cut to about `SHORT_NAME` characters with an ellipsis."""
+    return _shorten(plain_name(name))
+
+
+def table_name(name: str) -> str:
+    """A name as a table or a game message shows it, in Telegram HTML: `short_name`,
+    escaped, and isolated from the text around it."""
+    # Cut first, then escape: a cut can then never fall inside an entity.
+    return _isolate(html.escape(short_name(name), quote=False))
+
+
+def _isolate(text: str) -> str:
+    return FIRST_STRONG_ISOLATE + text + POP_DIRECTIONAL_ISOLATE
+
+
+def _shorten(text: str, limit: int = SHORT_NAME) -> str:
+    clusters = _clusters(text)
+    if len(clusters) <= limit:
+        return text
+    return "".join(clusters[: limit - 1]).rstrip() + ELLIPSIS
+
+
+def _clusters(text: str) -> list[str]:
+    """The text in the pieces a reader sees as one character, near enough: a cut
+    between two of them splits no accent, skin tone, joined emoji or flag."""
+    clusters: list[str] = []
+    joined = flag_open = False
+    for c in text:
+        flag_half = "\U0001f1e6" <= c <= "\U0001f1ff"  # a flag is two of these
+        if clusters and (joined or _extends(c) or (flag_half and flag_open)):
+            clusters[-1] += c
+            flag_open = False
+        else:
+            clusters.append(c)
+            flag_open = flag_half
+        joined = c == _ZERO_WIDTH_JOINER
+    return clusters
+
+
+def _extends(c: str) -> bool:
+    """Whether `c` belongs to the character before it."""
+    return (
+        unicodedata.category(c) in {"Mn", "Mc", "Me"}
+        or c == _ZERO_WIDTH_JOINER
+        or "\ufe00" <= c <= "\ufe0f"  # variation selectors
+        or "\U0001f3fb" <= c <= "\U0001f3ff"  # skin tones
+        or "\U000e0020" <= c <= "\U000e007f"  # tags (subdivision flags)
+    )
+
+
 def mention(user_id: int, name: str) -> str:
-    """A name that notifies its owner: a link to the user."""
-    return f'<a href="tg://user?id={int(user_id)}">{escape_name(name)}</a>'
+    """A name that notifies its owner: a link to the whole user, shown shortened."""
+    return f'<a href="tg://user?id={int(user_id)}">{table_name(name)}</a>'
 
 
 def bot_number(game: Game, seat: int) -> int:
@@ -57,11 +123,11 @@ def bot_number(game: Game, seat: int) -> int:
 
 class RecordNames(Names):
     """The game's seats as one viewer names them: bots by number, people by their
-    escaped name, and mentions of people where a text should notify them."""
+    `table_name`, and mentions of people where a text should notify them."""
 
     def __init__(self, game: Game, viewer: int | None, t: Translate) -> None:
         labels = [
-            escape_name(occupant.name)
+            table_name(occupant.name)
             if occupant is not None and not isinstance(occupant, BotSeat)
             else t("bot-name", n=bot_number(game, seat))
             for seat, occupant in enumerate(game.seats)

@@ -10,16 +10,16 @@ import dataclasses
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.game.actions import GameAction, GroupAction
+from bot.game.lobby import TURN_TIMERS
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat
 from bot.game.state import Game, HandOver, Lobby, Playing, Stopped
 from bot.telegram.callbacks import ActionData, GroupData
 from bot.telegram.content import Content
-from bot.telegram.render import RecordNames, bot_number, escape_name, plain_name
+from bot.telegram.render import RecordNames, bot_number, escape_name, short_name, table_name
 from core.events import Redealt
-from core.rules.kozel import losing_mark
 from core.state import Phase
-from core.variants import Variant
+from core.variants import TARGETS, Variant
 from texts import Translate
 from texts.render import (
     hand_summary,
@@ -27,6 +27,7 @@ from texts.render import (
     match_summary,
     scores_line,
     table_lines,
+    target_text,
     variant_name,
 )
 
@@ -63,14 +64,29 @@ def table_content(game: Game, t: Translate, bot_link: str) -> Content:
 
 def _table_keyboard(game: Game, t: Translate, bot_link: str) -> InlineKeyboardMarkup | None:
     state = game.state
-    if isinstance(state, Playing):
-        return _markup([[InlineKeyboardButton(text=t("btn-my-hand"), url=bot_link)]])
-    if not isinstance(state, HandOver):
+    if not isinstance(state, Playing | HandOver):
         return None
+    # A person whose seat a bot keeps (their turn timer ran out twice) takes it back
+    # with one press, mid-hand too.
+    back = [
+        [
+            InlineKeyboardButton(
+                text=t("btn-back", name=short_name(occupant.away.name)),
+                callback_data=GroupData(
+                    game=game.game_id, action=GroupAction.BACK, arg=seat
+                ).pack(),
+            )
+        ]
+        for seat, occupant in enumerate(state.seats)
+        if isinstance(occupant, BotSeat) and occupant.away is not None
+    ]
+    if isinstance(state, Playing):
+        return _markup([[InlineKeyboardButton(text=t("btn-my-hand"), url=bot_link)], *back])
     next_hand = ActionData(game=game.game_id, version=game.version, action=GameAction.NEXT_HAND)
     rows = [[InlineKeyboardButton(text=t("btn-next-hand"), callback_data=next_hand.pack())]]
+    rows += back
     for seat, occupant in enumerate(state.seats):
-        if isinstance(occupant, BotSeat):
+        if isinstance(occupant, BotSeat) and occupant.away is None:
             take = GroupData(game=game.game_id, action=GroupAction.TAKE, arg=seat)
             label = t("btn-take-seat", n=bot_number(game, seat))
             rows.append([InlineKeyboardButton(text=label, callback_data=take.pack())])
@@ -84,20 +100,13 @@ def _markup(rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:
 # -- the lobby -------------------------------------------------------------------------------
 
 
-def target_text(variant: Variant, target: int, t: Translate) -> str:
-    """The target as players say it: in Kozel, the goats' mark (R7.6)."""
-    if variant is Variant.KOZEL:
-        return t("target-goats", mark=losing_mark(target))
-    return t("target-classic", target=target)
-
-
 def _seat_label(lobby: Lobby, seat: int, t: Translate, *, plain: bool) -> str:
     occupant = lobby.seats[seat]
     if occupant is None:
         return t("lobby-free")
     if isinstance(occupant, BotSeat):
         return t("lobby-bot", level=t(f"level-{occupant.level.value}"))
-    return plain_name(occupant.name) if plain else escape_name(occupant.name)
+    return short_name(occupant.name) if plain else table_name(occupant.name)
 
 
 def lobby_content(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> Content:
@@ -107,7 +116,7 @@ def lobby_content(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> Cont
         t(
             "lobby-title",
             variant=variant_name(settings.variant, t),
-            target=target_text(settings.variant, settings.target, t),
+            goal=target_text(settings.variant, settings.target, t),
         )
     ]
     seat_text = [
@@ -121,6 +130,7 @@ def lobby_content(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> Cont
         lines.append(t("lobby-seats", count=settings.n_players))
         lines.extend(seat_text)
     lines.append(t("lobby-level", level=t(f"level-{settings.level.value}")))
+    lines.append(t("lobby-timer", seconds=settings.turn_timer))
     lines.append("")
     lines.append(t("lobby-hint"))
     if lobby.invite:
@@ -158,7 +168,22 @@ def _lobby_keyboard(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> In
                 t("btn-variant", variant=variant_name(settings.variant, t)), GroupAction.VARIANT
             ),
             button(t("btn-players", count=settings.n_players), GroupAction.PLAYERS),
-            button(t("btn-target", target=settings.target), GroupAction.TARGET),
+        ]
+    )
+
+    def choice(label: str, chosen: bool, action: GroupAction, arg: int) -> InlineKeyboardButton:
+        return button(t("btn-chosen", label=label) if chosen else label, action, arg)
+
+    rows.append(
+        [
+            choice(t("btn-target", target=x), x == settings.target, GroupAction.TARGET, x)
+            for x in TARGETS
+        ]
+    )
+    rows.append(
+        [
+            choice(t("btn-timer", seconds=x), x == settings.turn_timer, GroupAction.TIMER, x)
+            for x in TURN_TIMERS
         ]
     )
     rows.append(
@@ -209,13 +234,19 @@ def announcements(game: Game, t: Translate) -> list[Content]:
 
 
 def _notice(notice: SeatNotice, game: Game, t: Translate) -> Content:
-    name = escape_name(notice.name)
+    name = table_name(notice.name)
     if notice.kind is NoticeKind.LEFT:
         return Content(
             t("notice-left", name=name, bot=t("bot-name", n=bot_number(game, notice.seat)))
         )
     if notice.kind is NoticeKind.TOOK:
         return Content(t("notice-took", name=name, n=bot_number(game, notice.seat)))
+    if notice.kind is NoticeKind.TIMED_OUT:
+        return Content(t("notice-timed-out", name=name))
+    if notice.kind is NoticeKind.AWAY:
+        return Content(t("notice-away", name=name, n=bot_number(game, notice.seat)))
+    if notice.kind is NoticeKind.BACK:
+        return Content(t("notice-back", name=name))
     return Content(t("notice-all-left"))
 
 

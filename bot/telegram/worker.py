@@ -23,6 +23,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.game import timer
 from bot.game.bots import MAX_BOT_MOVES, bot_at
 from bot.game.errors import RefusalError
 from bot.game.games import Games
@@ -148,6 +149,7 @@ class Worker:
             return
         wakes: list[float] = []
         game = await self._move_bots(game, wakes)
+        game = await self._run_timer(game, wakes)
         try:
             at = await self._outbox.run(game)
         except BusyError:
@@ -159,6 +161,23 @@ class Worker:
             # itself a little later (the table's Next hand button is for the impatient).
             game = await self._deal_next(game, wakes)
         await self._schedule.reschedule(game_id, game.version, min(wakes, default=None))
+
+    async def _run_timer(self, game: Game, wakes: list[float]) -> Game:
+        """A group's turn timer: come back for the reminder (the outbox sends it) and at
+        the deadline, where a bot moves for the person."""
+        due = timer.deadline(game)
+        if due is None:
+            return game
+        now = self._clock()
+        if now < due.expires_at:
+            wakes.append(due.remind_at if now < due.remind_at else due.expires_at)
+            return game
+        try:
+            game = await self._games.timeout_move(game)
+        except RefusalError:
+            return await self._games.get(game.game_id) or game  # moved meanwhile
+        wakes.append(self._clock())  # a bot may be next, or a deadline: look again
+        return game
 
     async def _deal_next(self, game: Game, wakes: list[float]) -> Game:
         told = await self._outbox.told_at(game)

@@ -354,12 +354,11 @@ class GroupGame(Players):
             shown = lobby()
             if shown is None:
                 return None
-            button = next(b for b in shown.buttons() if str(b["text"]).startswith("To "))
-            return opener, shown, str(button["callback_data"])
+            return opener, shown, str(shown.button(target)["callback_data"])
 
         def target_set() -> bool:
             shown = lobby()
-            return shown is not None and target in shown.labels()
+            return shown is not None and f"● {target}" in shown.labels()
 
         await self.drive(set_target, target_set, self._watched, "the lobby's target")
         for who in self.people[1:]:

@@ -97,6 +97,7 @@ SAMPLES: dict[str, str | int] = {
     "count": 3,
     "hand": 2,
     "target": 100,
+    "goal": "playing to 100",
     "tiles": "1|2 3|4",
     "tile": "6|6",
     "end": "on the left",

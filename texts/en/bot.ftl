@@ -66,9 +66,10 @@ play-running = You already have a game going: here it is again. To start another
 
 ## The game message
 
-game-header = <b>{ $variant }</b> · hand { $hand } · { $target }
+game-header = <b>{ $variant }</b> · hand { $hand } · { $goal }
 target-classic = playing to { $target }
-target-kozel = goats past { $target }
+# Kozel's target, in the lobby and on the table alike: the score that makes the goats.
+target-goats = the goats at { $mark }
 line = Line: { $tiles }
 line-empty = The line is empty.
 ends = Open ends: ◀ { $left } and { $right } ▶
@@ -169,8 +170,14 @@ result-rule-13 = { $team } would write down { $points }, but { $who ->
     [you] you are
    *[other] they are
 } still at 0 and it is under 13: not recorded (rule of 13).
-result-eggs-used = That includes { $eggs } points of eggs carried over.
-result-eggs = Both teams hold the same: eggs! Nobody writes anything, and { $eggs } points go to the team that loses the next hand.
+result-eggs-used = That includes { $eggs ->
+    [one] { $eggs } point
+   *[other] { $eggs } points
+} of eggs carried over.
+result-eggs = Both teams hold the same: eggs! Nobody writes anything, and { $eggs ->
+    [one] { $eggs } point goes
+   *[other] { $eggs } points go
+} to the team that loses the next hand.
 btn-next-hand = Next hand
 btn-rematch = Rematch
 
@@ -179,7 +186,10 @@ btn-rematch = Rematch
 match-won = <b>{ $who ->
     [you] You win
    *[other] { $name } wins
-} the match</b> with { $score } points!
+} the match</b> with { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+}!
 match-goats = <b>{ $team } reached { $score }: { $who ->
     [you] you are
    *[other] they are
@@ -202,8 +212,7 @@ rules-choose = The rules of which game?
 
 ## Group games: the lobby
 
-target-goats = the goats at { $mark }
-lobby-title = <b>{ $variant }</b> — a new game, { $target }
+lobby-title = <b>{ $variant }</b> — a new game, { $goal }
 lobby-team = Team { $n }: { $seats }
 lobby-seats = { $count ->
     [one] { $count } player:
@@ -266,6 +275,7 @@ private-lobby = You have a seat at the game in «{ $group }». Your hand will be
 private-joining = You take a seat at the game in «{ $group }»: your hand will be shown here.
 private-not-seated = You are not at the table in «{ $group }» any more.
 private-cancelled = The game in «{ $group }» was cancelled.
+private-partner = Your partner is { $name }, sitting opposite you.
 private-next-hand = The next hand is dealt from the group.
 private-rematch = A rematch can be started from the group.
 

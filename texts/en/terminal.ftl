@@ -1,17 +1,20 @@
 ## English, the terminal game (`dominoes play`). Same markup as bot.ftl.
 
-term-intro = <b>{ $variant }</b> · { $count } players · bots: { $level }
+term-intro = <b>{ $variant }</b> · { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+} · bots: { $level }
 term-partner = Your partner is { $name }, sitting opposite you.
 term-seed = Deal seed { $seed }: play this match again with --seed { $seed }.
 term-moves-lead = Lead:
 term-moves-left = Left end ◀ { $number }:
 term-moves-right = Right end { $number } ▶:
 term-choose = { $count ->
-    [one] Your choice (1):
+    [1] Your choice (1):
    *[other] Your choice (1–{ $count }):
 }
 term-bad-choice = { $count ->
-    [one] Type 1, then Enter.
+    [1] Type 1, then Enter.
    *[other] Type a number from 1 to { $count }, then Enter.
 }
 term-next-hand = Press Enter to deal the next hand.

@@ -66,9 +66,13 @@ play-running = Vous avez déjà une partie en cours : la voici. Pour en commence
 
 ## Le message de la partie
 
-game-header = <b>{ $variant }</b> · manche { $hand } · { $target }
-target-classic = en { $target } points
-target-kozel = boucs au-delà de { $target }
+game-header = <b>{ $variant }</b> · manche { $hand } · { $goal }
+target-classic = en { $target ->
+    [one] { $target } point
+   *[other] { $target } points
+}
+# L'objectif du Kozel, le même au salon et à la table : le score qui fait les boucs.
+target-goats = boucs à { $mark }
 line = Chaîne : { $tiles }
 line-empty = La chaîne est vide.
 ends = Extrémités : ◀ { $left } et { $right } ▶
@@ -178,8 +182,14 @@ result-rule-13 = { $team } { $who ->
     [you] devriez inscrire { $points }, mais vous êtes
    *[other] devraient inscrire { $points }, mais ils sont
 } encore à 0 et c'est moins de 13 : rien n'est noté (règle du 13).
-result-eggs-used = Dont { $eggs } points d'œufs reportés.
-result-eggs = Les deux équipes ont autant de points : des œufs ! Personne n'inscrit rien, et { $eggs } points iront à l'équipe qui perdra la manche suivante.
+result-eggs-used = Dont { $eggs ->
+    [one] { $eggs } point
+   *[other] { $eggs } points
+} d'œufs reportés.
+result-eggs = Les deux équipes ont autant de points : des œufs ! Personne n'inscrit rien, et { $eggs ->
+    [one] { $eggs } point ira
+   *[other] { $eggs } points iront
+} à l'équipe qui perdra la manche suivante.
 btn-next-hand = Manche suivante
 btn-rematch = Revanche
 
@@ -188,7 +198,10 @@ btn-rematch = Revanche
 match-won = <b>{ $who ->
     [you] Vous gagnez
    *[other] { $name } gagne
-} la partie</b> avec { $score } points !
+} la partie</b> avec { $score ->
+    [one] { $score } point
+   *[other] { $score } points
+} !
 match-goats = <b>{ $team } { $who ->
     [you] atteignez { $score } : vous êtes
    *[other] atteignent { $score } : ce sont
@@ -214,8 +227,7 @@ rules-choose = Les règles de quel jeu ?
 
 ## Parties de groupe : la salle d'attente
 
-target-goats = boucs à { $mark }
-lobby-title = <b>{ $variant }</b> — nouvelle partie, { $target }
+lobby-title = <b>{ $variant }</b> — nouvelle partie, { $goal }
 lobby-team = Équipe { $n } : { $seats }
 lobby-seats = { $count ->
     [one] { $count } joueur :
@@ -278,6 +290,7 @@ private-lobby = Vous avez une place dans la partie de « { $group } ». Votre je
 private-joining = Vous prenez place à la table de « { $group } » : votre jeu s'affichera ici.
 private-not-seated = Vous n'êtes plus à la table de « { $group } ».
 private-cancelled = La partie de « { $group } » a été annulée.
+private-partner = Votre partenaire est { $name }, assis en face de vous.
 private-next-hand = La manche suivante se distribue depuis le groupe.
 private-rematch = Une revanche peut être lancée depuis le groupe.
 

@@ -1,17 +1,20 @@
 ## Français, le jeu dans le terminal (`dominoes play`). Même balisage que bot.ftl.
 
-term-intro = <b>{ $variant }</b> · { $count } joueurs · bots : { $level }
+term-intro = <b>{ $variant }</b> · { $count ->
+    [one] { $count } joueur
+   *[other] { $count } joueurs
+} · bots : { $level }
 term-partner = Votre partenaire est { $name }, assis en face de vous.
 term-seed = Graine de la donne { $seed } : rejouez ce match avec --seed { $seed }.
 term-moves-lead = Entame :
 term-moves-left = Extrémité gauche ◀ { $number } :
 term-moves-right = Extrémité droite { $number } ▶ :
 term-choose = { $count ->
-    [one] Votre choix (1) :
+    [1] Votre choix (1) :
    *[other] Votre choix (1–{ $count }) :
 }
 term-bad-choice = { $count ->
-    [one] Tapez 1, puis Entrée.
+    [1] Tapez 1, puis Entrée.
    *[other] Tapez un nombre de 1 à { $count }, puis Entrée.
 }
 term-next-hand = Appuyez sur Entrée pour distribuer la manche suivante.

@@ -66,9 +66,13 @@ play-running = Hai già una partita in corso: eccola. Per iniziarne un'altra, pr
 
 ## Il messaggio della partita
 
-game-header = <b>{ $variant }</b> · mano { $hand } · { $target }
-target-classic = ai { $target } punti
-target-kozel = caproni oltre { $target }
+game-header = <b>{ $variant }</b> · mano { $hand } · { $goal }
+target-classic = { $target ->
+    [one] a { $target } punto
+   *[other] ai { $target } punti
+}
+# L'obiettivo del Kozel, uguale nella sala d'attesa e al tavolo: il punteggio dei caproni.
+target-goats = caproni a { $mark }
 line = Catena: { $tiles }
 line-empty = La catena è vuota.
 ends = Estremità: ◀ { $left } e { $right } ▶
@@ -178,8 +182,14 @@ result-rule-13 = { $team } { $who ->
     [you] dovreste segnarvi { $points }, ma siete
    *[other] dovrebbero segnarsi { $points }, ma sono
 } ancora a 0 ed è meno di 13: non si scrive (regola del 13).
-result-eggs-used = Compresi { $eggs } punti di uova riportate.
-result-eggs = Le due coppie hanno gli stessi puntini: uova! Nessuno segna niente, e { $eggs } punti andranno alla coppia che perderà la mano successiva.
+result-eggs-used = { $eggs ->
+    [one] Compreso { $eggs } punto
+   *[other] Compresi { $eggs } punti
+} di uova riportate.
+result-eggs = Le due coppie hanno gli stessi puntini: uova! Nessuno segna niente, e { $eggs ->
+    [one] { $eggs } punto andrà
+   *[other] { $eggs } punti andranno
+} alla coppia che perderà la mano successiva.
 btn-next-hand = Mano successiva
 btn-rematch = Rivincita
 
@@ -188,7 +198,10 @@ btn-rematch = Rivincita
 match-won = <b>{ $who ->
     [you] Vinci
    *[other] { $name } vince
-} la partita</b> con { $score } punti!
+} la partita</b> con { $score ->
+    [one] { $score } punto
+   *[other] { $score } punti
+}!
 match-goats = <b>{ $team } { $who ->
     [you] arrivate a { $score }: siete
    *[other] arrivano a { $score }: sono
@@ -214,8 +227,7 @@ rules-choose = Le regole di quale gioco?
 
 ## Partite di gruppo: la sala d'attesa
 
-target-goats = caproni a { $mark }
-lobby-title = <b>{ $variant }</b> — nuova partita, { $target }
+lobby-title = <b>{ $variant }</b> — nuova partita, { $goal }
 lobby-team = Coppia { $n }: { $seats }
 lobby-seats = { $count ->
     [one] { $count } giocatore:
@@ -278,6 +290,7 @@ private-lobby = Hai un posto nella partita in «{ $group }». Le tue tessere app
 private-joining = Ti siedi al tavolo in «{ $group }»: le tue tessere appariranno qui.
 private-not-seated = Non sei più al tavolo in «{ $group }».
 private-cancelled = La partita in «{ $group }» è stata annullata.
+private-partner = Il tuo compagno è { $name }, seduto di fronte a te.
 private-next-hand = La mano successiva si distribuisce dal gruppo.
 private-rematch = Una rivincita si può avviare dal gruppo.
 

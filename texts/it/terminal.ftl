@@ -1,17 +1,20 @@
 ## Italiano, il gioco nel terminale (`dominoes play`). Stesso markup di bot.ftl.
 
-term-intro = <b>{ $variant }</b> · { $count } giocatori · bot: { $level }
+term-intro = <b>{ $variant }</b> · { $count ->
+    [one] { $count } giocatore
+   *[other] { $count } giocatori
+} · bot: { $level }
 term-partner = Il tuo compagno è { $name }, seduto di fronte a te.
 term-seed = Seme della distribuzione { $seed }: rigioca questa partita con --seed { $seed }.
 term-moves-lead = Apertura:
 term-moves-left = Estremità sinistra ◀ { $number }:
 term-moves-right = Estremità destra { $number } ▶:
 term-choose = { $count ->
-    [one] La tua scelta (1):
+    [1] La tua scelta (1):
    *[other] La tua scelta (1–{ $count }):
 }
 term-bad-choice = { $count ->
-    [one] Scrivi 1, poi Invio.
+    [1] Scrivi 1, poi Invio.
    *[other] Scrivi un numero da 1 a { $count }, poi Invio.
 }
 term-next-hand = Premi Invio per distribuire la mano successiva.

@@ -69,9 +69,10 @@ play-running = У вас уже идёт партия — вот она. Что�
 
 ## Сообщение партии
 
-game-header = <b>{ $variant }</b> · кон { $hand } · { $target }
+game-header = <b>{ $variant }</b> · кон { $hand } · { $goal }
 target-classic = играем до { $target }
-target-kozel = козлы — за { $target }
+# Цель в Козле, одинаково в сборе игроков и за столом: счёт, с которого пара — козлы.
+target-goats = козлы — на { $mark }
 line = Цепочка: { $tiles }
 line-empty = Цепочка пуста.
 ends = Открытые концы: ◀ { $left } и { $right } ▶
@@ -160,7 +161,7 @@ result-domino = { $who ->
 result-blocked = { $who ->
     [you] У вас
    *[other] У игрока { $name }
-} меньше всех очков, { $points } в зачёт: очки соперников минус { $who ->
+} меньше всех очков, в зачёт — { $points }: очки соперников минус { $who ->
     [you] ваши
    *[other] свои
 }.
@@ -170,12 +171,20 @@ result-fish = { $team }: больше очков на руках — вся ры
    *[other] их
 }.
 result-records = { $team }: записано { $points }.
-result-rule-13 = { $team }: { $points } не записывается — у { $who ->
+result-rule-13 = { $team }: записали бы { $points }, но у { $who ->
     [you] вас
    *[other] них
-} пока 0, а это меньше 13 (правило 13).
-result-eggs-used = В том числе { $eggs } очков яиц с прошлых конов.
-result-eggs = У пар поровну — яйца! Никому ничего не пишут, а { $eggs } очков достанутся паре, которая проиграет следующий кон.
+} пока 0, а это меньше 13 — не записывается (правило 13).
+result-eggs-used = В том числе { $eggs ->
+    [one] { $eggs } очко
+    [few] { $eggs } очка
+   *[many] { $eggs } очков
+} яиц с прошлых конов.
+result-eggs = У пар поровну — яйца! Никому ничего не пишут, а { $eggs ->
+    [one] { $eggs } очко достанется
+    [few] { $eggs } очка достанутся
+   *[many] { $eggs } очков достанутся
+} паре, которая проиграет следующий кон.
 btn-next-hand = Следующий кон
 btn-rematch = Ещё партию
 
@@ -184,7 +193,7 @@ btn-rematch = Ещё партию
 match-won = <b>{ $who ->
     [you] Вы выигрываете
    *[other] { $name } выигрывает
-} партию</b>: { $score } очков!
+} партию</b> со счётом { $score }!
 match-goats = <b>{ $team } набирают { $score }: { $who ->
     [you] вы козлы
    *[other] они козлы
@@ -207,13 +216,12 @@ rules-choose = Правила какой игры?
 
 ## Игры в группе: сбор игроков
 
-target-goats = козлы — на { $mark }
-lobby-title = <b>{ $variant }</b> — новая партия, { $target }
+lobby-title = <b>{ $variant }</b> — новая партия, { $goal }
 lobby-team = Команда { $n }: { $seats }
 lobby-seats = { $count ->
     [one] { $count } игрок:
     [few] { $count } игрока:
-   *[other] { $count } игроков:
+   *[many] { $count } игроков:
 }
 lobby-seat = { $n }. { $name }
 lobby-free = свободно
@@ -231,7 +239,7 @@ btn-variant = { $variant }
 btn-players = { $count ->
     [one] { $count } игрок
     [few] { $count } игрока
-   *[other] { $count } игроков
+   *[many] { $count } игроков
 }
 btn-target = До { $target }
 btn-start = Начать
@@ -273,6 +281,7 @@ private-lobby = У вас место в партии в «{ $group }». Ваши
 private-joining = Вы садитесь за стол в «{ $group }»: ваши кости появятся здесь.
 private-not-seated = Вас больше нет за столом в «{ $group }».
 private-cancelled = Партия в «{ $group }» отменена.
+private-partner = Ваш партнёр — { $name }, он сидит напротив вас.
 private-next-hand = Следующий кон сдаётся из группы.
 private-rematch = Ещё партию можно начать из группы.
 

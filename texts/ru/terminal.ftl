@@ -11,12 +11,12 @@ term-moves-lead = Заход:
 term-moves-left = Левый конец ◀ { $number }:
 term-moves-right = Правый конец { $number } ▶:
 term-choose = { $count ->
-    [one] Ваш выбор (1):
+    [1] Ваш выбор (1):
    *[other] Ваш выбор (1–{ $count }):
 }
 term-bad-choice = { $count ->
-    [one] Введите 1 и нажмите Enter.
-   *[other] Введите число от 1 до { $count } и нажмите Enter.
+    [1] Введите 1 и нажмите Enter.
+   *[other] Введите число от 1 до { $count }, затем нажмите Enter.
 }
 term-next-hand = Нажмите Enter, чтобы сдать следующий кон.
 term-again = Сыграем ещё?

@@ -6,6 +6,7 @@ from __future__ import annotations
 from aiogram import Router
 
 from bot.telegram.handlers import (
+    board,
     errors,
     group,
     lang,
@@ -28,6 +29,7 @@ def routers() -> list[Router]:
         play.create_router(),
         moves.create_router(),
         score.create_router(),
+        board.create_router(),
         rules.create_router(),
         lang.create_router(),
         stop.create_router(),

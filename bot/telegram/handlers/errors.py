@@ -1,24 +1,56 @@
-"""What no feature handles: stray text, unknown buttons (always answered), and
-errors (logged)."""
+"""What no feature handles: input the bot does not understand (answered with what the
+person's game waits for), unknown buttons (always answered), and errors (logged)."""
 
 from __future__ import annotations
 
 import logging
 
-from aiogram import F, Router
+from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from bot.game.errors import RefusalCode, RefusalError
+from bot.game.games import Games
+from bot.telegram.handlers.common import game_status
+from bot.telegram.outbox import Outbox
 from texts import Translate
 
 log = logging.getLogger(__name__)
 
-COMMANDS = ("start", "play", "score", "rules", "lang", "stop", "help")
+COMMANDS = ("start", "play", "score", "board", "rules", "lang", "stop", "help")
 
 
-async def stray_text(message: Message, t: Translate) -> None:
-    await message.answer(t("stray-text"))
+async def stray_input(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:
+    """In a private chat: text, a sticker or a command the bot does not know. During a
+    game, what the game waits for; otherwise how to start one."""
+    user, chat_id = message.from_user, message.chat.id
+    game = await games.of_person(chat_id, user.id) if user is not None else None
+    status = game_status(game, user.id, chat_id, t) if game is not None and user else None
+    await outbox.say(chat_id, status or t("stray-text"))
+
+
+async def unknown_command(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:
+    """In a group: a command for this bot that it does not know. During a game, what the
+    game waits for; otherwise nothing, as for the group's other talk."""
+    game = await games.live_for_chat(message.chat.id)
+    user = message.from_user
+    if game is None or user is None:
+        return
+    status = game_status(game, user.id, message.chat.id, t)
+    if status is not None:
+        await outbox.say(message.chat.id, status)
+
+
+async def addressed_to_me(message: Message, bot: Bot) -> bool:
+    """A command that names this bot (`/x@this_bot`): in a group, a bare one may be meant
+    for another bot, and the group's talk is none of the bot's business."""
+    words = (message.text or "").split(maxsplit=1)
+    command = words[0] if words else ""
+    if not command.startswith("/"):
+        return False
+    _, _, mention = command.partition("@")
+    username = (await bot.me()).username or ""
+    return bool(mention) and mention.lower() == username.lower()
 
 
 async def unknown_button(_query: CallbackQuery) -> None:
@@ -33,9 +65,10 @@ async def on_error(event: ErrorEvent) -> bool:
 
 
 def create_fallback_router() -> Router:
-    """Tried last: stray text, unknown buttons, and the error handler."""
+    """Tried last: input nobody understood, unknown buttons, and the error handler."""
     router = Router(name="fallback")
-    router.message.register(stray_text, F.chat.type == ChatType.PRIVATE)
+    router.message.register(stray_input, F.chat.type == ChatType.PRIVATE)
+    router.message.register(unknown_command, F.chat.type != ChatType.PRIVATE, addressed_to_me)
     router.callback_query.register(unknown_button)
     router.errors.register(on_error)
     return router

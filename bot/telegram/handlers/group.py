@@ -1,5 +1,6 @@
-"""Group chats: /kozel and /new open a lobby; its buttons, /leave, /stop, /score;
-taking a bot's seat between hands; a group that becomes a supergroup.
+"""Group chats: /kozel and /new open a lobby; its buttons, /leave, /stop; taking a
+bot's seat between hands; a group that becomes a supergroup. (/score and /board work
+in every chat: `bot.telegram.handlers.score`, `board`.)
 
 What the group sees is derived by the outbox from the stored game: handlers change
 the game through one use case, hand it to the outbox, and answer the press (alerts
@@ -11,24 +12,26 @@ from __future__ import annotations
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandObject
-from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, Message
+from aiogram.utils.callback_answer import CallbackAnswer
 from aiogram.utils.deep_linking import create_start_link
 
 from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
-from bot.game.games import Games
 from bot.game.groups import GroupGames
+from bot.store.confirmations import Confirmations
 from bot.telegram.callbacks import GroupData
 from bot.telegram.handlers.common import chat_of, message_of, person
 from bot.telegram.handlers.rules import rules
+from bot.telegram.handlers.stop import ask
 from bot.telegram.members import admin_check, member_check
 from bot.telegram.outbox import Outbox
-from bot.telegram.render import score_text
+from bot.telegram.render import escape_name
 from bot.telegram.table import join_payload, seat_payload
 from core.variants import Variant
 from texts import Translate
 
-GROUP_COMMANDS = ("kozel", "new", "leave", "stop", "score", "rules", "help")
+GROUP_COMMANDS = ("kozel", "new", "leave", "stop", "score", "board", "rules", "help")
 _NEW_DEFAULT = (Variant.DRAW, 4)
 
 
@@ -103,37 +106,42 @@ async def _open(
     await outbox.deliver(game)
 
 
-async def leave(message: Message, groups: GroupGames, outbox: Outbox) -> None:
-    """Leave the group's game: a bot plays your seat from now on."""
+async def leave(message: Message, groups: GroupGames, outbox: Outbox, t: Translate) -> None:
+    """Leave the group's game: a bot plays your seat from now on (a seated person only)."""
     if message.from_user is None:
         return
-    game = await groups.leave_chat_game(message.chat.id, message.from_user.id)
+    try:
+        game = await groups.leave_chat_game(message.chat.id, message.from_user.id)
+    except RefusalError as refusal:
+        if refusal.code is not RefusalCode.NO_GAME:
+            raise
+        await outbox.say(message.chat.id, t("no-game-here"))
+        return
     await outbox.deliver(game)
 
 
-async def stop(message: Message, groups: GroupGames, outbox: Outbox, t: Translate) -> None:
-    """Ask before stopping the group's game (the opener or an admin may)."""
-    game = await groups.live_game(message.chat.id)
-    yes = GroupData(game=game.game_id, action=GroupAction.CANCEL, arg=1)
-    no = GroupData(game=game.game_id, action=GroupAction.KEEP)
-    markup = InlineKeyboardMarkup(
-        inline_keyboard=[
-            [
-                InlineKeyboardButton(text=t("btn-stop-yes"), callback_data=yes.pack()),
-                InlineKeyboardButton(text=t("btn-stop-no"), callback_data=no.pack()),
-            ]
-        ]
-    )
-    await outbox.say(message.chat.id, t("group-stop-confirm"), markup)
-
-
-async def score(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:
-    """The scores of the group's game."""
-    game = await games.for_chat(message.chat.id)
-    if game is None or game.match is None:
-        await outbox.say(message.chat.id, t("group-none"))
+async def stop(
+    message: Message,
+    bot: Bot,
+    groups: GroupGames,
+    confirmations: Confirmations,
+    outbox: Outbox,
+    t: Translate,
+) -> None:
+    """Ask before stopping the group's game: only its opener or an admin is asked, and
+    only they may answer (see `bot.telegram.handlers.stop`)."""
+    user, chat_id = message.from_user, message.chat.id
+    if user is None:
         return
-    await outbox.say(message.chat.id, score_text(game, game.public_view(), None, t))
+    try:
+        game = await groups.may_stop(chat_id, user.id, admin_check(bot, chat_id, user.id))
+    except RefusalError as refusal:
+        if refusal.code is not RefusalCode.NO_GAME:
+            raise
+        await outbox.say(chat_id, t("no-game-here"))
+        return
+    text = t("stop-ask-group", name=escape_name(user.full_name))
+    await ask(chat_id, game, user.id, text, confirmations, outbox, t)
 
 
 async def group_help(message: Message, outbox: Outbox, t: Translate) -> None:
@@ -162,14 +170,19 @@ async def migrated(message: Message, groups: GroupGames, outbox: Outbox) -> None
 async def group_button(
     query: CallbackQuery,
     callback_data: GroupData,
+    callback_answer: CallbackAnswer,
     bot: Bot,
     groups: GroupGames,
     outbox: Outbox,
     lang: str,
     t: Translate,
 ) -> None:
-    """A lobby button, a stop confirmation, or taking a bot's seat."""
+    """A lobby button, taking a bot's seat, or taking one's own back."""
     data, user = callback_data, query.from_user
+    if data.action is GroupAction.KEEP or (data.action is GroupAction.CANCEL and data.arg == 1):
+        # A stop confirmation of an older version of the bot, which anyone could answer:
+        # a confirmation has buttons of its own now.
+        raise RefusalError(RefusalCode.STALE)
     chat_id = chat_of(query)
     asked_in = chat_id if chat_id is not None else user.id
     try:
@@ -193,20 +206,12 @@ async def group_button(
         payload = seat_payload(data.game, data.arg) if taking else join_payload(data.game)
         link = await create_start_link(bot, payload)
         raise RefusalError(refusal.code, url=link) from None
-    message = message_of(query)
-    confirmation = data.action is GroupAction.KEEP or (
-        data.action is GroupAction.CANCEL and data.arg == 1
-    )
-    if confirmation and message is not None:
-        # The answer replaces the /stop confirmation, never one of the game's own
-        # messages: a Keep forged on the table is refused; a Yes forged there stops the
-        # game (its rights were checked, as for the lobby's Cancel) and leaves the table
-        # to the outbox.
-        if not await outbox.belongs_to(game, message.message_id):
-            text = t("stop-kept" if data.action is GroupAction.KEEP else "group-stopped")
-            await outbox.show(message.chat.id, message.message_id, text)
-        elif data.action is GroupAction.KEEP:
-            raise RefusalError(RefusalCode.WRONG_CHAT)
+    # A setting says its effect at once, even when the lobby's edit waits for the
+    # group's pace.
+    if data.action is GroupAction.TARGET:
+        callback_answer.text = t("answer-target", target=game.settings.target)
+    elif data.action is GroupAction.TIMER:
+        callback_answer.text = t("answer-timer", seconds=game.settings.turn_timer)
     await outbox.deliver(game)
 
 
@@ -227,7 +232,6 @@ def create_router() -> Router:
     router.message.register(open_new, Command("new"))
     router.message.register(leave, Command("leave"))
     router.message.register(stop, Command("stop"))
-    router.message.register(score, Command("score"))
     router.message.register(rules, Command("rules"))
     router.message.register(group_help, Command("help", "start"))
     router.message.register(private_only, Command("play", "lang"))

@@ -251,19 +251,26 @@ async def test_the_last_seat_taken_starts_the_match(groups: GroupGames) -> None:
 
 
 @pytest.mark.parametrize(
-    "action", [GroupAction.VARIANT, GroupAction.PLAYERS, GroupAction.TARGET, GroupAction.LEVEL]
+    ("action", "first", "then"),
+    [
+        (GroupAction.VARIANT, 0, 0),
+        (GroupAction.PLAYERS, 0, 0),
+        (GroupAction.TARGET, 150, 50),
+        (GroupAction.TIMER, 30, 0),
+        (GroupAction.LEVEL, 0, 0),
+    ],
 )
 async def test_only_the_opener_or_an_admin_changes_the_settings(
-    groups: GroupGames, action: GroupAction
+    groups: GroupGames, action: GroupAction, first: int, then: int
 ) -> None:
     game = await press(groups, await opened(groups, Variant.DRAW, 3), BEN, GroupAction.JOIN)
     admin = Admin(answer=False)
-    await refused(RefusalCode.NOT_ALLOWED, press(groups, game, BEN, action, admin=admin))
+    await refused(RefusalCode.NOT_ALLOWED, press(groups, game, BEN, action, first, admin=admin))
     assert admin.asked == 1
-    by_admin = await press(groups, game, BEN, action, admin=Admin(answer=True))
+    by_admin = await press(groups, game, BEN, action, first, admin=Admin(answer=True))
     assert by_admin.version == game.version + 1
     asked = Admin(answer=False)
-    by_opener = await press(groups, by_admin, ANN, action, admin=asked)
+    by_opener = await press(groups, by_admin, ANN, action, then, admin=asked)
     assert by_opener.version == by_admin.version + 1
     assert by_opener.settings != by_admin.settings
     assert asked.asked == 0  # the opener needs no admin check

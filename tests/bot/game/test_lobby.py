@@ -135,8 +135,12 @@ def test_settings_go_round() -> None:
     assert seats_of(game) == ["Ann", "-", "-", "-"]
     assert game.settings.n_players == 4
     refused(RefusalCode.INVALID, lobby.next_player_count, game)
-    game = lobby.next_target(lobby.next_target(game))  # 100 -> 150 -> 50
+    game = lobby.set_target(game, 50)
     assert game.settings.target == 50
+    refused(RefusalCode.INVALID, lobby.set_target, game, 75)
+    game = lobby.set_timer(game, 120)
+    assert game.settings.turn_timer == 120
+    refused(RefusalCode.INVALID, lobby.set_timer, game, 45)
     game = lobby.next_level(lobby.add_bot(game, seed=1))
     assert game.settings.level is Level.HARD
     assert isinstance(game.state, Lobby)
@@ -233,7 +237,8 @@ def test_a_press_sits_down_only_on_a_free_seat_of_an_open_lobby() -> None:
         lobby.invited,
         lobby.next_variant,
         lobby.next_player_count,
-        lobby.next_target,
+        lambda game: lobby.set_target(game, 150),
+        lambda game: lobby.set_timer(game, 30),
         lobby.next_level,
     ],
 )

@@ -33,12 +33,12 @@ async def test_commands_are_registered_in_every_language(
     for call in private:
         lang = call.params.get("language_code") or texts.default
         commands = {c.command: c.description for c in call.params["commands"]}
-        assert set(commands) == {"start", "play", "score", "rules", "lang", "stop", "help"}
+        assert set(commands) == {"start", "play", "score", "board", "rules", "lang", "stop", "help"}
         assert commands["play"] == texts.get(lang, "cmd-play")
     for call in groups:
         lang = call.params.get("language_code") or texts.default
         commands = {c.command: c.description for c in call.params["commands"]}
-        assert set(commands) == {"kozel", "new", "leave", "stop", "score", "rules", "help"}
+        assert set(commands) == {"kozel", "new", "leave", "stop", "score", "board", "rules", "help"}
         assert commands["kozel"] == texts.get(lang, "cmd-kozel")
 
 

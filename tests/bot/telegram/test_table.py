@@ -68,7 +68,7 @@ def test_a_draw_lobby_lists_its_seats(texts: Texts) -> None:
     game = lobby.join(group_record("draw", 3, lobby.new_lobby(3)), ANN, 1, seed=1)
     assert isinstance(game.state, Lobby)
     content = lobby_content(game, game.state, t, LINK)
-    assert "3 players:\n1. free\n2. Ann &lt;3\n3. free" in content.text
+    assert "3 players:\n1. free\n2. \u2068Ann &lt;3\u2069\n3. free" in content.text
     check_html(content.text)
     labels = [b.text for b in content.markup.inline_keyboard[0]] if content.markup else []
     assert labels == ["1 · free", "2 · Ann <3"]  # a button's label is plain text
@@ -91,7 +91,7 @@ def test_the_person_to_move_is_mentioned(texts: Texts) -> None:
         game = group_game("block", 2, seed)
         if isinstance(game.state, Playing) and game.state.turn == 0:
             text = table_content(game, texts.translator("en"), LINK).text
-            assert '▶ <a href="tg://user?id=1">Ann &lt;3</a> to play.' in text
+            assert '▶ <a href="tg://user?id=1">\u2068Ann &lt;3\u2069</a> to play.' in text
             return
     raise AssertionError("no deal where the person leads")
 
@@ -114,9 +114,9 @@ def test_notices_come_in_order_among_the_results(texts: Texts) -> None:
         match, state.seats, state.seed, group=group.model_copy(update={"notices": notices})
     )
     told = [c.text for c in announcements(game, texts.translator("en"))]
-    assert told[0].startswith("Ann left the game")
+    assert told[0].startswith("\u2068Ann\u2069 left the game")
     assert "is over:</b>" in told[1]
-    assert told[2] == "Ann takes over from Bot 1."
+    assert told[2] == "\u2068Ann\u2069 takes over from Bot 1."
 
 
 async def test_the_worker_loop_serves_a_new_lobby(app: App, fake: FakeTelegram) -> None:

@@ -34,9 +34,8 @@ from texts import Texts
         MenuData(variant="draw", opponents=1, level="easy", target=50).pack(),
         "lg:ru",
         "ru:kozel",
-        "st:0123456789:1",
     ],
-    ids=["menu", "language", "rules", "stop-confirmation"],
+    ids=["menu", "language", "rules"],
 )
 async def test_a_private_chats_button_forged_on_the_table_changes_nothing(
     harness: TelegramHarness, texts: Texts, forged: str
@@ -51,17 +50,23 @@ async def test_a_private_chats_button_forged_on_the_table_changes_nothing(
     assert isinstance((await game_in(harness)).state, Lobby)  # no game of Eve's here
 
 
-async def test_a_keep_forged_on_the_table_changes_nothing(
-    harness: TelegramHarness, texts: Texts
+@pytest.mark.parametrize(
+    ("action", "arg"), [(GroupAction.KEEP, -1), (GroupAction.CANCEL, 1)], ids=["no", "yes"]
+)
+async def test_an_old_style_stop_confirmation_is_out_of_date_and_changes_nothing(
+    harness: TelegramHarness, texts: Texts, action: GroupAction, arg: int
 ) -> None:
+    """The confirmations anyone could answer: pressed by the opener, forged on the table,
+    they no longer stop the game nor replace the table."""
     game = await open_lobby(harness)
     lobby = await table(harness)
     before = (lobby.text, lobby.buttons())
-    keep = GroupData(game=game.game_id, action=GroupAction.KEEP).pack()
-    answer = await harness.press(EVE, lobby, keep)
-    assert alert_of(answer) == texts.get("en", "refusal-wrong-chat")
+    old = GroupData(game=game.game_id, action=action, arg=arg).pack()
+    answer = await harness.press(ALICE, lobby, old)
+    assert alert_of(answer) == texts.get("en", "refusal-stale")
     after = await table(harness)
     assert (after.text, after.buttons()) == before
+    assert (await game_in(harness)).record == game.record
 
 
 async def test_a_groups_button_forged_in_another_chat_changes_nothing(

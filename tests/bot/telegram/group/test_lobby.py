@@ -38,10 +38,10 @@ async def test_kozel_opens_a_lobby_with_two_teams_and_seats_its_opener(
     lobby = await table(harness)
     assert lobby.chat_id == GROUP
     assert "<b>Kozel</b>" in lobby.text
-    assert "Team 1: 1. Alice · 3. free" in lobby.text
+    assert "Team 1: 1. \u2068Alice\u2069 · 3. free" in lobby.text
     assert "Team 2: 2. free · 4. free" in lobby.text
     labels = [b.text for b in lobby.buttons()]
-    for label in ("Join", "Leave", "+ Bot", "Start", "Cancel", "To 100"):
+    for label in ("Join", "Leave", "+ Bot", "Start", "Cancel", "● To 100", "● ⏱ 60 s"):
         assert label in labels
     private = await hand(harness, ALICE.id)
     assert private.text == texts.get(
@@ -102,7 +102,7 @@ async def test_a_person_who_never_started_the_bot_joins_through_the_deep_link(
     record = await game_in(harness)
     assert [h.user_id for _, h in record.humans()] == [ALICE.id, BOB.id]
     assert "Боб" not in (await table(harness)).text
-    assert "2. Bob" in (await table(harness)).text
+    assert "2. \u2068Bob\u2069" in (await table(harness)).text
     assert (await hand(harness, BOB.id)).text == texts.get(
         "ru", "private-lobby", group="Friday &lt;dominoes&gt; &amp; co"
     )
@@ -173,15 +173,22 @@ async def test_the_lobby_settings(harness: TelegramHarness, texts: Texts) -> Non
     answer = await tap(harness, BOB.id, await table(harness), "3 players")
     assert alert_of(answer) == texts.get("ru", "refusal-not-allowed")
     await tap(harness, ALICE.id, await table(harness), "3 players")
-    await tap(harness, ALICE.id, await table(harness), "To 100")
+    lobby = await table(harness)
+    assert "● To 100" in [b.text for b in lobby.buttons()]  # the default, marked
+    answer = await tap(harness, ALICE.id, lobby, "To 150")
+    assert alert_of(answer) is None
+    assert answer.params["text"] == "The match is played to 150 points."
+    answer = await tap(harness, ALICE.id, await table(harness), "⏱ 30 s")
+    assert answer.params["text"] == "30 seconds to move."
     await tap(harness, ALICE.id, await table(harness), "Block game")
     record = await game_in(harness)
     assert record.in_group
-    assert (record.settings.variant, record.settings.n_players, record.settings.target) == (
-        Variant.KOZEL,
-        4,
-        150,
-    )
+    settings = record.settings
+    assert (settings.variant, settings.n_players, settings.target) == (Variant.KOZEL, 4, 150)
+    assert settings.turn_timer == 30
+    labels = [b.text for b in (await table(harness)).buttons()]
+    assert {"● To 150", "To 50", "To 100", "● ⏱ 30 s", "⏱ off", "⏱ 60 s", "⏱ 120 s"} <= set(labels)
+    assert "Turn timer: 30 s to move" in (await table(harness)).text
     assert "the goats at 151" in (await table(harness)).text
 
 
@@ -191,7 +198,7 @@ async def test_seat_buttons_choose_a_partner(harness: TelegramHarness, texts: Te
     record = await game_in(harness)
     assert record.in_group
     assert isinstance(record.seats[2], HumanSeat)
-    assert "Team 1: 1. Alice · 3. Bob" in (await table(harness)).text
+    assert "Team 1: 1. \u2068Alice\u2069 · 3. \u2068Bob\u2069" in (await table(harness)).text
     answer = await tap(harness, CAROL.id, await table(harness), "1 · Alice")
     assert alert_of(answer) == texts.get("fr", "refusal-seat-taken")
     await tap(harness, BOB.id, await table(harness), "3 · Bob")  # his own seat: he stands up

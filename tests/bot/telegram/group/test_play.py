@@ -171,7 +171,9 @@ async def test_a_player_leaves_mid_match_and_takes_the_seat_back_between_hands(
     await harness.send(BOB, "/leave", chat_id=GROUP)
     record = await game_in(harness)
     assert record.is_bot(1)
-    assert "Bob left the game: Bot 2 plays the seat from now on." in group_texts(harness)
+    assert "\u2068Bob\u2069 left the game: Bot 2 plays the seat from now on." in group_texts(
+        harness
+    )
     assert (await hand(harness, BOB.id)).text.startswith("Вас больше нет за столом")
     assert (await hand(harness, BOB.id)).buttons() == []
     # The game goes on without him.
@@ -181,7 +183,7 @@ async def test_a_player_leaves_mid_match_and_takes_the_seat_back_between_hands(
     assert alert_of(answer) is None
     record = await game_in(harness)
     assert record.seat_of(BOB.id) == 1
-    assert "Bob takes over from Bot 2." in group_texts(harness)
+    assert "\u2068Bob\u2069 takes over from Bot 2." in group_texts(harness)
     # Someone else may not take a person's seat, nor a second one.
     assert [b.text for b in (await table(harness)).buttons() if b.text.startswith("Play")] == []
     await tap(harness, ALICE.id, await table(harness), "Next hand")
@@ -228,7 +230,7 @@ async def test_a_player_who_blocks_the_bot_is_replaced_by_a_bot(harness: Telegra
             break
         await play_one_move(harness)
     assert record.seat_of(CAROL.id) is None
-    assert any(t.startswith("Carol left the game") for t in group_texts(harness))
+    assert any(t.startswith("\u2068Carol\u2069 left the game") for t in group_texts(harness))
 
 
 async def test_stop_in_the_group_asks_and_only_the_opener_or_an_admin_may(
@@ -236,13 +238,19 @@ async def test_stop_in_the_group_asks_and_only_the_opener_or_an_admin_may(
 ) -> None:
     await kozel_of_four(harness)
     await harness.send(BOB, "/stop", chat_id=GROUP)
+    refused = harness.fake.last_in(GROUP)
+    assert refused.text == texts.get("ru", "refusal-not-allowed")
+    assert refused.buttons() == []
+    await harness.send(ALICE, "/stop", chat_id=GROUP)
     confirm = harness.fake.last_in(GROUP)
-    assert confirm.text == texts.get("ru", "group-stop-confirm")
-    answer = await tap(harness, BOB.id, confirm, "Да, бросить")
-    assert alert_of(answer) == texts.get("ru", "refusal-not-allowed")
-    assert (await game_in(harness)).is_active
-    await tap(harness, ALICE.id, confirm, "Нет, играем дальше")
+    asked = texts.get("en", "stop-ask-group", name="Alice")
+    assert confirm.text == asked
+    answer = await tap(harness, BOB.id, confirm, "No, keep playing")
+    assert alert_of(answer) == texts.get("ru", "stop-not-yours")
+    assert harness.fake.message(GROUP, confirm.message_id).text == asked
+    await tap(harness, ALICE.id, confirm, "No, keep playing")
     assert harness.fake.message(GROUP, confirm.message_id).text == texts.get("en", "stop-kept")
+    assert (await game_in(harness)).is_active
     await harness.send(ALICE, "/stop", chat_id=GROUP)
     confirm = harness.fake.last_in(GROUP)
     await tap(harness, ALICE.id, confirm, "Yes, abandon it")
@@ -255,7 +263,6 @@ async def test_stop_in_the_group_asks_and_only_the_opener_or_an_admin_may(
 
 async def test_rematch_opens_a_new_table_with_the_same_players(harness: TelegramHarness) -> None:
     await open_lobby(harness, "/new block 2")
-    await tap(harness, ALICE.id, await table(harness), "To 100")
     await tap(harness, ALICE.id, await table(harness), "To 150")
     await seat_everyone(harness, BOB.id)
     first = await game_in(harness)
@@ -336,8 +343,8 @@ async def test_a_person_who_blocks_the_bot_hands_their_seat_to_a_bot_at_once(
     seat = next(i for i in range(4) if game.is_bot(i))
     assert sum(game.is_bot(i) for i in range(4)) == 1
     assert game.seat_of(BOB.id) is None
-    told = [t for t in group_texts(harness) if t.startswith("Bob left the game")]
-    assert told == [f"Bob left the game: Bot {seat + 1} plays the seat from now on."]
+    told = [t for t in group_texts(harness) if t.startswith("\u2068Bob\u2069 left the game")]
+    assert told == [f"\u2068Bob\u2069 left the game: Bot {seat + 1} plays the seat from now on."]
 
 
 async def test_a_group_that_removes_the_bot_stops_its_game(harness: TelegramHarness) -> None:

@@ -111,9 +111,9 @@ async def test_stop_asks_first_then_ends_the_game(
     assert texts.get("en", "game-stopped") in shown.text
     assert shown.buttons() == []
     assert alert_of(await harness.press(ALICE, game, move)) is not None
-    # A second "yes" on the same confirmation finds the game over.
+    # A confirmation is answered once.
     answer = await harness.press(ALICE, confirm, yes)
-    assert alert_of(answer) == texts.get("en", "refusal-game-over")
+    assert alert_of(answer) == texts.get("en", "stop-outdated")
 
 
 async def test_play_while_playing_brings_the_game_back(
@@ -147,8 +147,9 @@ async def test_commands_in_a_group_without_a_game(
         "/start": "group-help",
         "/help": "group-help",
         "/score": "group-none",
-        "/stop": "refusal-no-game",
-        "/leave": "refusal-no-game",
+        "/board": "group-none",
+        "/stop": "no-game-here",
+        "/leave": "no-game-here",
     }
     for command, key in expected.items():
         await harness.send(ALICE, command, chat_id=GROUP)

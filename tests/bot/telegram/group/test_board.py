@@ -1,0 +1,130 @@
+"""/board and /score know the group game a person is in: the group's table sent anew
+at the bottom of the group, a player's hand sent anew in their private chat, and the
+group game's scores asked for there."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store.pace import Limit, Limits
+from bot.telegram.app import Pacing
+from bot.telegram.worker import Rhythm
+from tests.bot.conftest import NO_LIMIT, FakeClock
+from tests.bot.fake_telegram import TelegramHarness, alert_of
+from tests.bot.telegram.group.driver import (
+    ALICE,
+    BOB,
+    CAROL,
+    DAVE,
+    EVE,
+    GROUP,
+    game_in,
+    group_texts,
+    hand,
+    open_lobby,
+    seat_everyone,
+    table,
+    tap,
+)
+from texts import Texts
+
+SLOW_TABLE = Pacing(
+    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT), rhythm=Rhythm(bot_delay=0)
+)
+TITLE = "Friday &lt;dominoes&gt; &amp; co"  # the fake group's title, escaped
+
+
+async def test_board_sends_the_lobby_anew_and_only_the_new_one_works(
+    harness: TelegramHarness,
+) -> None:
+    await open_lobby(harness)
+    old = await table(harness)
+    labels = [b.text for b in old.buttons()]
+    await harness.send(BOB, "/board", chat_id=GROUP)
+    new = await table(harness)
+    assert new.message_id != old.message_id
+    assert harness.fake.last_in(GROUP).message_id == new.message_id
+    assert [b.text for b in new.buttons()] == labels
+    assert harness.fake.message(GROUP, old.message_id).buttons() == []
+    answer = await tap(harness, BOB.id, new, "Join")
+    assert alert_of(answer) is None
+    assert (await game_in(harness)).seat_of(BOB.id) is not None
+    assert "Bob" in (await table(harness)).text
+
+
+async def test_board_sends_the_table_of_a_match_anew(harness: TelegramHarness) -> None:
+    await open_lobby(harness)
+    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
+    old = await table(harness)
+    await harness.send(EVE, "/board", chat_id=GROUP)
+    new = await table(harness)
+    assert new.message_id != old.message_id
+    assert new.text == old.text
+    assert harness.fake.message(GROUP, old.message_id).buttons() == []
+
+
+@pytest.mark.parametrize("pace", [SLOW_TABLE], indirect=True)
+async def test_a_table_that_must_wait_for_the_groups_pace_comes_then(
+    harness: TelegramHarness, clock: FakeClock
+) -> None:
+    await open_lobby(harness)  # the group's one slot is taken
+    old = await table(harness)
+    await harness.send(BOB, "/board", chat_id=GROUP)
+    assert harness.fake.last_in(GROUP).message_id == old.message_id
+    clock.advance(10)
+    await harness.settle()
+    new = await table(harness)
+    assert new.message_id != old.message_id
+    assert harness.fake.last_in(GROUP).message_id == new.message_id
+
+
+async def test_a_players_board_in_private_sends_their_hand_anew(
+    harness: TelegramHarness,
+) -> None:
+    await open_lobby(harness)
+    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
+    old = await hand(harness, BOB.id)
+    shown = (old.text, [b.callback_data for b in old.buttons()])
+    await harness.send(BOB, "/board")
+    new = await hand(harness, BOB.id)
+    assert new.message_id != old.message_id
+    assert harness.fake.last_in(BOB.id).message_id == new.message_id
+    assert (new.text, [b.callback_data for b in new.buttons()]) == shown
+    if shown[1]:
+        assert harness.fake.message(BOB.id, old.message_id).buttons() == []
+
+
+async def test_a_players_score_in_private_is_their_group_games(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    await open_lobby(harness)
+    await harness.send(ALICE, "/score")
+    assert harness.fake.last_in(ALICE.id).text == texts.get("en", "status-group-lobby", group=TITLE)
+    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
+    await harness.send(BOB, "/score")
+    text = harness.fake.last_in(BOB.id).text
+    assert text.startswith(texts.get("ru", "private-group", group=TITLE))
+    assert texts.get("ru", "scores", scores="").rstrip() in text
+    await harness.send(EVE, "/score")  # not at the table
+    assert harness.fake.last_in(EVE.id).text == texts.get("en", "score-none")
+
+
+async def test_score_and_board_after_the_group_game_was_stopped(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    await open_lobby(harness)
+    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
+    await harness.send(ALICE, "/stop", chat_id=GROUP)
+    await tap(harness, ALICE.id, harness.fake.last_in(GROUP), "Yes, abandon it")
+    for chat_id in (GROUP, ALICE.id):
+        await harness.send(ALICE, "/score", chat_id=chat_id)
+        text = harness.fake.last_in(chat_id).text
+        assert texts.get("en", "game-stopped") in text
+        assert "Waiting for" not in text
+        assert texts.get("en", "your-turn-now") not in text
+    old = await table(harness)
+    await harness.send(ALICE, "/board", chat_id=GROUP)
+    new = await table(harness)
+    assert new.message_id != old.message_id
+    assert texts.get("en", "game-stopped") in new.text
+    assert group_texts(harness)[-1] == new.text

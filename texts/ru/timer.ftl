@@ -1,0 +1,31 @@
+# Выбор в лобби и таймер хода групповых партий.
+
+btn-chosen = ● { $label }
+btn-timer = { $seconds ->
+    [0] ⏱ нет
+   *[other] ⏱ { $seconds } с
+}
+lobby-timer = { $seconds ->
+    [0] Таймер хода: нет
+   *[other] Таймер хода: { $seconds } с на ход
+}
+answer-target = Партия идёт до { $target ->
+    [one] { $target } очка
+    [few] { $target } очков
+   *[other] { $target } очков
+}.
+answer-timer = { $seconds ->
+    [0] Без таймера хода.
+    [one] { $seconds } секунда на ход.
+    [few] { $seconds } секунды на ход.
+   *[other] { $seconds } секунд на ход.
+}
+turn-reminder = ⏰ { $name }, ваш ход: { $seconds ->
+    [one] осталась { $seconds } секунда.
+    [few] осталось { $seconds } секунды.
+   *[other] осталось { $seconds } секунд.
+}
+notice-timed-out = ⏱ У { $name } кончилось время: за него сходил бот.
+notice-away = { $name } пропускает второй ход подряд: место держит Бот { $n }, пока игрок не нажмёт «Вернуться».
+notice-back = { $name } вернулся за стол.
+btn-back = ↩ Вернуться: { $name }
