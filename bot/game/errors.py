@@ -30,6 +30,7 @@ class RefusalCode(StrEnum):
     PRIVATE_CHAT = "private-chat"  # the bot may not write to this person yet
     WRONG_CHAT = "wrong-chat"  # a button pressed elsewhere than on the message it was for
     NOT_A_MEMBER = "not-a-member"  # joining a group's game from outside the group
+    ADMINS_ONLY = "admins-only"  # only a group admin may, the group having no live game
 
 
 class RefusalError(Exception):

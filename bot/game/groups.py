@@ -1,6 +1,7 @@
 """Group games' use cases, with no aiogram types: open a lobby, press its buttons, join
 (the person's private message first), leave (a bot takes the seat mid-match), take a
-bot's seat between hands, stop, follow a group that became a supergroup.
+bot's seat between hands, stop, follow a group that became a supergroup, choose the
+group's language.
 
 Group buttons other than moves carry no version: they are intents applied to the
 latest game (`Games.update` tries again on a conflicting write), so four people
@@ -46,16 +47,19 @@ class GroupGames:
         variant: Variant,
         n_players: int,
         reach: Reach,
+        *,
+        language: str | None = None,
     ) -> Game:
         """A lobby in the group, the opener seated at once if the bot may write to them;
-        refused while the group has a live game."""
+        refused while the group has a live game. The group's messages speak `language`
+        (the opener's when None)."""
         settings = TableSettings(
             variant=variant,
             n_players=n_players,
             target=DEFAULT_TARGET,
             turn_timer=lobby.GROUP_TIMER,
         )
-        blank = self._games.blank(chat_id, settings, group=lobby.new_group(title, opener))
+        blank = self._games.blank(chat_id, settings, group=lobby.new_group(title, opener, language))
         game = await self._games.store_new(blank.changed(lobby.new_lobby(n_players)))
         try:
             return await self.join(game, opener, None, reach)
@@ -85,6 +89,30 @@ class GroupGames:
         game = await self.live_game(chat_id)
         await _require_manager(game, user_id, admin)
         return game
+
+    async def may_set_language(self, chat_id: int, user_id: int, admin: Ask) -> Game | None:
+        """Whether `user_id` may choose the group's language: its live game's opener or a
+        group admin; with no live game, an admin only. Returns the live game, if any."""
+        game = await self._store.load_for_chat(chat_id)
+        if game is None or not game.is_live or not game.in_group:
+            if not await admin():
+                raise RefusalError(RefusalCode.ADMINS_ONLY)
+            return None
+        await _require_manager(game, user_id, admin)
+        return game
+
+    async def set_language(self, chat_id: int, lang: str) -> Game | None:
+        """The group's live game speaks `lang` from now on (its table, its
+        announcements); None when there is no live game."""
+        game = await self._store.load_for_chat(chat_id)
+        if game is None or not game.is_live or not game.in_group:
+            return None
+        try:
+            return await self._games.update(game.game_id, lambda g: group_speaking(g, lang))
+        except RefusalError as refusal:
+            if refusal.code is not RefusalCode.NO_GAME:
+                raise
+            return None
 
     async def stop_confirmed(
         self, game_id: str, user_id: int, chat_id: int | None, admin: Ask
@@ -307,6 +335,16 @@ def left(game: Game, user_id: int) -> Game:
         group=group.model_copy(update={"notices": tuple(notices)}),
     )
     return stopped(changed) if nobody else changed
+
+
+def group_speaking(game: Game, lang: str) -> Game:
+    """`game` with its group's messages in `lang`; itself if nothing changes (a game
+    over keeps the language it ended in)."""
+    group = game.record.group
+    if group is None or not game.is_live or group.language == lang:
+        return game
+    changed = group.model_copy(update={"language": lang})
+    return game.changed(game.record.stage, game.match, group=changed)
 
 
 def check_take(game: Game, user_id: int, seat: int) -> None:

@@ -98,8 +98,8 @@ def decode(raw: bytes) -> GameRecord:
 
 
 class GameStore:
-    """Load and save games (compare-and-set); each chat's latest game; languages; the
-    group games each person sits in."""
+    """Load and save games (compare-and-set); each chat's latest game; the languages of
+    people and groups; the group games each person sits in."""
 
     def __init__(
         self,
@@ -204,16 +204,26 @@ class GameStore:
 
     # -- languages ------------------------------------------------------------------
 
-    async def language(self, user_id: int) -> str | None:
-        """The language a person chose with /lang, if any."""
+    async def language(self, chat_id: int) -> str | None:
+        """The language a person chose with /lang (`chat_id`: their user id), or a
+        group's language, if any."""
         async with redis_errors():
-            raw = await self.redis.get(keys.language(user_id))
+            raw = await self.redis.get(keys.language(chat_id))
         return None if raw is None else _text(raw)
 
-    async def set_language(self, user_id: int, lang: str) -> None:
-        """Remember a person's language."""
+    async def set_language(self, chat_id: int, lang: str) -> None:
+        """Remember a person's or a group's language."""
         async with redis_errors():
-            await self.redis.set(keys.language(user_id), lang)
+            await self.redis.set(keys.language(chat_id), lang)
+
+    async def adopt_language(self, chat_id: int, lang: str) -> str:
+        """`lang` becomes the group's language unless it has one already; returns the
+        one it has now. One transaction: of two first games at once, one sets it."""
+        async with redis_errors(), self.redis.pipeline(transaction=True) as pipe:
+            pipe.set(keys.language(chat_id), lang, nx=True)
+            pipe.get(keys.language(chat_id))
+            _, raw = await pipe.execute()
+        return lang if raw is None else _text(raw)
 
     # -- who sits where -------------------------------------------------------------------
 

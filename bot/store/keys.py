@@ -28,9 +28,10 @@ def chat(chat_id: int) -> str:
     return f"{PREFIX}:chat:{chat_id}"
 
 
-def language(user_id: int) -> str:
-    """The language a person chose with /lang."""
-    return f"{PREFIX}:lang:{user_id}"
+def language(chat_id: int) -> str:
+    """The language a person chose with /lang (by user id), or a group's (by its chat
+    id: negative, so never a person's)."""
+    return f"{PREFIX}:lang:{chat_id}"
 
 
 def person(user_id: int) -> str:
@@ -51,3 +52,8 @@ def update(bot_id: int, update_id: int) -> str:
 def confirmation(game_id: str) -> str:
     """The game's one /stop confirmation waiting for an answer (see `bot.store.confirmations`)."""
     return f"{PREFIX}:stop:{{{game_id}}}"
+
+
+def conversation(chat_id: int) -> str:
+    """How many messages were seen in a group (see `bot.store.chats`)."""
+    return f"{PREFIX}:talk:{chat_id}"

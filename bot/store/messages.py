@@ -53,7 +53,8 @@ class Sent:
     language: str = ""  # of a private message: its last word, after leaving, is in it too
     turn: bool = False  # a group hand message sent anew because the person's turn came
     pinged_at: float = 0.0  # when such a message last notified the person
-    retire: int | None = None  # an older message of the same place, still to delete
+    retired: tuple[int, ...] = ()  # older messages of the same place, still to delete
+    below_from: int = 0  # a group table: the group's message count when it was sent
 
 
 @dataclass(slots=True)
@@ -109,7 +110,9 @@ def _dump(sent: Sent) -> str:
 
 
 def _sent(raw: bytes | str) -> Sent:
-    return Sent(**json.loads(raw))
+    fields = json.loads(raw)
+    fields["retired"] = tuple(fields.get("retired", ()))
+    return Sent(**fields)
 
 
 def _placement(raw: Mapping[bytes | str, bytes | str]) -> Placement:

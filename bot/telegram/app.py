@@ -23,6 +23,7 @@ from redis.asyncio import Redis
 from bot.game.bots import Players
 from bot.game.games import Games
 from bot.game.groups import GroupGames
+from bot.store.chats import ChatMarks
 from bot.store.confirmations import Confirmations
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
@@ -33,7 +34,13 @@ from bot.telegram.handlers import routers
 from bot.telegram.handlers.errors import COMMANDS
 from bot.telegram.handlers.group import GROUP_COMMANDS
 from bot.telegram.languages import Languages
-from bot.telegram.middlewares import InFlight, LanguageMiddleware, Once, RefusalMiddleware
+from bot.telegram.middlewares import (
+    GroupConversation,
+    InFlight,
+    LanguageMiddleware,
+    Once,
+    RefusalMiddleware,
+)
 from bot.telegram.outbox import Outbox, Timing
 from bot.telegram.retry import RetryAfterMiddleware, Sleep
 from bot.telegram.worker import Rhythm, Worker
@@ -115,9 +122,11 @@ def create_app(
     games = Games(store, players, rng=rng, **clock)
     groups = GroupGames(games, store)
     schedule = Schedule(redis)
+    chats = ChatMarks(redis)
     outbox = Outbox(
         bot,
         MessageStore(redis),
+        chats,
         schedule,
         Pace(redis, pacing.limits),
         texts,
@@ -132,7 +141,7 @@ def create_app(
     in_flight = InFlight()
     # The updates in flight include those waiting for their claim; an update is claimed
     # before anything else reads Redis for it.
-    first = (in_flight, Once(UpdateClaims(redis)))
+    first = (in_flight, Once(UpdateClaims(redis)), GroupConversation(chats))
     dispatcher = create_dispatcher(
         texts, Languages(store), games, groups, outbox, Confirmations(redis), first
     )

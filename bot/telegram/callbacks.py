@@ -82,3 +82,10 @@ class RulesData(CallbackData, prefix="ru"):
 
 class LangData(CallbackData, prefix="lg"):
     lang: Language
+
+
+class GroupLangData(CallbackData, prefix="gl"):
+    """The group's language menu: `lang` becomes the language of everything the group
+    sees. Its own prefix: the private chat's /lang buttons stay refused in a group."""
+
+    lang: Language

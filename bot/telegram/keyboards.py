@@ -14,6 +14,7 @@ from bot.game.state import Finished, Game, HandOver, Playing
 from bot.telegram.callbacks import (
     ActionData,
     EndCode,
+    GroupLangData,
     LangData,
     MenuData,
     MoveData,
@@ -125,6 +126,18 @@ def rules_keyboard(t: Translate) -> InlineKeyboardMarkup:
 def language_keyboard() -> InlineKeyboardMarkup:
     return _choice_keyboard(
         ((LANGUAGE_NAMES[lang], LangData(lang=lang).pack()) for lang in LANGUAGES), 2
+    )
+
+
+def group_language_keyboard(current: str, t: Translate) -> InlineKeyboardMarkup:
+    """The group's language menu, the language it speaks now marked."""
+
+    def label(lang: str) -> str:
+        name = LANGUAGE_NAMES[lang]
+        return t("btn-chosen", label=name) if lang == current else name
+
+    return _choice_keyboard(
+        ((label(lang), GroupLangData(lang=lang).pack()) for lang in LANGUAGES), 2
     )
 
 

@@ -1,6 +1,7 @@
-"""The language each person chose with /lang, read on every update: kept in Redis for
-every process, and for a short while in this one, so that most updates ask Redis
-nothing. A choice made in another process reaches this one within `ttl` seconds."""
+"""The language each person chose with /lang, and each group's, read on every update:
+kept in Redis for every process, and for a short while in this one, so that most
+updates ask Redis nothing. A choice made here is seen here at once; one made in
+another process reaches this one within `ttl` seconds."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from collections.abc import Callable
 from bot.store.games import GameStore
 
 TTL = 30.0  # seconds a language read from Redis is kept here
-SIZE = 10_000  # people remembered at most (the least recently seen are forgotten)
+SIZE = 10_000  # people and groups remembered at most (the least recently seen are forgotten)
 
 
 class Languages:
-    """Read-through cache of the persons' chosen languages."""
+    """Read-through cache of the languages of people (by user id) and groups (by chat
+    id)."""
 
     def __init__(
         self,
@@ -31,24 +33,30 @@ class Languages:
         self._clock = clock
         self._known: OrderedDict[int, tuple[float, str | None]] = OrderedDict()
 
-    async def get(self, user_id: int) -> str | None:
-        """The language `user_id` chose, or None."""
+    async def get(self, chat_id: int) -> str | None:
+        """The language person or group `chat_id` chose, or None."""
         now = self._clock()
-        known = self._known.get(user_id)
+        known = self._known.get(chat_id)
         if known is not None and known[0] > now:
-            self._known.move_to_end(user_id)
+            self._known.move_to_end(chat_id)
             return known[1]
-        lang = await self._store.language(user_id)
-        self._remember(user_id, lang, now)
+        lang = await self._store.language(chat_id)
+        self._remember(chat_id, lang, now)
         return lang
 
-    async def set(self, user_id: int, lang: str) -> None:
-        """Remember `user_id`'s choice, here and for every process."""
-        await self._store.set_language(user_id, lang)
-        self._remember(user_id, lang, self._clock())
+    async def set(self, chat_id: int, lang: str) -> None:
+        """Remember `chat_id`'s choice, here and for every process."""
+        await self._store.set_language(chat_id, lang)
+        self._remember(chat_id, lang, self._clock())
 
-    def _remember(self, user_id: int, lang: str | None, now: float) -> None:
-        self._known[user_id] = (now + self._ttl, lang)
-        self._known.move_to_end(user_id)
+    async def adopt(self, chat_id: int, lang: str) -> str:
+        """`lang` becomes the group's language unless it has one; returns its language."""
+        kept = await self._store.adopt_language(chat_id, lang)
+        self._remember(chat_id, kept, self._clock())
+        return kept
+
+    def _remember(self, chat_id: int, lang: str | None, now: float) -> None:
+        self._known[chat_id] = (now + self._ttl, lang)
+        self._known.move_to_end(chat_id)
         while len(self._known) > self._size:
             self._known.popitem(last=False)

@@ -1,4 +1,4 @@
-"""Middlewares: the user's language for every update, and one place that turns a
+"""Middlewares: the chat's language for every update, and one place that turns a
 refusal or a failure into the user's answer (an alert for a button press)."""
 
 from __future__ import annotations
@@ -6,15 +6,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from typing import Any
 
 from aiogram import BaseMiddleware, Bot
 from aiogram.enums import ChatType
 from aiogram.exceptions import TelegramForbiddenError
-from aiogram.types import CallbackQuery, Message, TelegramObject, Update, User
+from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, User
 from aiogram.utils.callback_answer import CallbackAnswer
 
 from bot.game.errors import RefusalCode, RefusalError
+from bot.store.chats import ChatMarks
 from bot.store.errors import StorageUnavailableError, StorageUncertainError
 from bot.store.updates import UpdateClaims
 from bot.telegram.languages import Languages
@@ -23,11 +25,15 @@ from texts import Texts, Translate
 log = logging.getLogger(__name__)
 
 Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
+GROUP_CHATS = {ChatType.GROUP, ChatType.SUPERGROUP}
 
 
 class LanguageMiddleware(BaseMiddleware):
-    """Puts `lang` and `t` in the handler data: the language chosen with /lang, else
-    the user's Telegram language, else the default."""
+    """Puts `lang` and `t` in the handler data: the language of the chat the update
+    comes from. In a group that has one, the group's; elsewhere (and in a group with
+    none yet) the sender's: the language chosen with /lang, else their Telegram
+    language, else the default. `own_lang` is always the sender's, for what reaches
+    them privately."""
 
     def __init__(self, languages: Languages, texts: Texts) -> None:
         self._languages = languages
@@ -35,19 +41,26 @@ class LanguageMiddleware(BaseMiddleware):
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         user: User | None = data.get("event_from_user")
-        lang = self._texts.default
+        chat: Chat | None = data.get("event_chat")
+        own = self._texts.default
         if user is not None:
-            lang = self._texts.resolve(user.language_code)
-            try:
-                chosen = await self._languages.get(user.id)
-            except StorageUnavailableError:
-                log.warning("language of user %s unavailable; using %s", user.id, lang)
-            else:
-                if chosen in self._texts.languages:
-                    lang = chosen
+            own = await self._chosen(user.id, self._texts.resolve(user.language_code))
+        lang = own
+        if chat is not None and chat.type in GROUP_CHATS:
+            lang = await self._chosen(chat.id, own)
+        data["own_lang"] = own
         data["lang"] = lang
         data["t"] = self._texts.translator(lang)
         return await handler(event, data)
+
+    async def _chosen(self, chat_id: int, otherwise: str) -> str:
+        """The language person or group `chat_id` chose, else `otherwise`."""
+        try:
+            chosen = await self._languages.get(chat_id)
+        except StorageUnavailableError:
+            log.warning("language of %s unavailable; using %s", chat_id, otherwise)
+            return otherwise
+        return chosen if chosen in self._texts.languages else otherwise
 
 
 class InFlight(BaseMiddleware):
@@ -118,6 +131,22 @@ class Once(BaseMiddleware):
             await step()
         except StorageUnavailableError:
             log.warning("could not record an update's outcome; its claim lapses by itself")
+
+
+class GroupConversation(BaseMiddleware):
+    """Marks how far each group's conversation has gone (the messages the bot is sent
+    there), so that a buried table is sent again at the bottom (see the outbox)."""
+
+    def __init__(self, chats: ChatMarks) -> None:
+        self._chats = chats
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        if isinstance(event, Update) and event.message is not None:
+            chat = event.message.chat
+            if chat.type != ChatType.PRIVATE:
+                with suppress(StorageUnavailableError):
+                    await self._chats.saw(chat.id)
+        return await handler(event, data)
 
 
 class RefusalMiddleware(BaseMiddleware):

@@ -41,7 +41,8 @@ from bot.game.errors import RefusalError
 from bot.game.groups import GroupGames
 from bot.game.people import Person
 from bot.game.ports import UnreachableError
-from bot.game.state import Game, Lobby
+from bot.game.state import Game, Lobby, Playing
+from bot.store.chats import ChatMarks
 from bot.store.errors import StorageUnavailableError
 from bot.store.messages import Changes, MessageStore, Placement, Sent
 from bot.store.pace import Pace
@@ -59,6 +60,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 MAX_WAIT = 10.0  # seconds a reply outside a game may wait for its chat's slot
+RETIRE_BATCH = 4  # old hand messages of a person deleted together, in one call
 MIN_WAIT = 0.01  # seconds between two looks at a slot another caller may have taken
 
 
@@ -72,6 +74,8 @@ class Timing:
     # A turn that comes again this soon after the last notified one is sent silently:
     # someone playing quickly is not buzzed at every move.
     quick_turns: float = 20.0
+    # Messages under a group's table after which its next change is sent at the bottom.
+    buried: int = 5
 
 
 class BusyError(Exception):
@@ -96,6 +100,7 @@ class Outbox:
         self,
         bot: Bot,
         messages: MessageStore,
+        chats: ChatMarks,
         schedule: Schedule,
         pace: Pace,
         texts: Texts,
@@ -107,6 +112,7 @@ class Outbox:
     ) -> None:
         self._bot = bot
         self._messages = messages
+        self._chats = chats
         self._schedule = schedule
         self._pace = pace
         self._texts = texts
@@ -228,8 +234,8 @@ class Outbox:
         waiting: list[Private] = []
         for private in plan.privates:
             sent = placement.private.get(private.user_id)
-            if sent is not None and sent.retire is not None:
-                wakes += await self._retire(private, sent, placement, changes)
+            if sent is not None and sent.retired:
+                wakes += await self._retire(game, private, sent, placement, changes)
                 sent = placement.private[private.user_id]
             if sent is None or sent.essential != private.content.essential:
                 wakes += await self._private(game, private, sent, changes)  # at once
@@ -258,6 +264,9 @@ class Outbox:
             if at is not None:
                 return min([*wakes, at])
             await self._table(game, plan, placement, changes)
+        at = await self._retire_table(game, placement, changes)
+        if at is not None:
+            return min([*wakes, at])
         for private in waiting:
             wakes += await self._private(game, private, placement.private[private.user_id], changes)
         return min(wakes, default=None)
@@ -276,26 +285,30 @@ class Outbox:
         content = private.content
         old = sent.message_id if sent is not None else None
         # The person's turn came: a new message notifies them (an edit would not), and
-        # the old one is deleted, so their chat keeps one hand message per game.
-        anew = private.turn and old is not None and sent is not None and not sent.turn
+        # the old one is deleted, so their chat keeps one hand message per game. A turn
+        # that comes back soon after the last one they were told of finds them at the
+        # chat: their message is edited in place, without a ping.
+        now = self.clock()
         pinged_at = sent.pinged_at if sent is not None else 0.0
-        retire = None
+        anew = (
+            private.turn
+            and old is not None
+            and sent is not None
+            and not sent.turn
+            and now - pinged_at >= self.timing.quick_turns
+        )
+        retired = sent.retired if sent is not None else ()
         try:
             if anew:
-                now = self.clock()
-                quiet = now - pinged_at < self.timing.quick_turns
                 message = await self._call(
                     private.chat_id,
                     self._bot.send_message(
-                        chat_id=private.chat_id,
-                        text=content.text,
-                        reply_markup=content.markup,
-                        disable_notification=quiet,
+                        chat_id=private.chat_id, text=content.text, reply_markup=content.markup
                     ),
                 )
                 shown: int | None = message.message_id
-                retire = old
-                pinged_at = pinged_at if quiet else now
+                retired = (*retired, old) if old is not None else retired
+                pinged_at = now
             else:
                 shown = await self._call(
                     private.chat_id, put(self._bot, private.chat_id, old, content)
@@ -317,41 +330,37 @@ class Outbox:
             private.language,
             turn=private.turn,
             pinged_at=pinged_at,
-            retire=retire,
+            retired=retired,
         )
         changes.private(private.user_id, record)
-        if retire is None:
-            return []
-        at = await self._pace.take(private.chat_id, self.clock())
-        if at is not None:
-            return [at]  # the old message goes in a later pass
-        await self._delete(private.chat_id, retire)
-        changes.private(private.user_id, replace(record, retire=None))
         return []
 
     async def _retire(
-        self, private: Private, sent: Sent, placement: Placement, changes: Changes
+        self, game: Game, private: Private, sent: Sent, placement: Placement, changes: Changes
     ) -> list[float]:
-        """Delete the person's older hand message that a turn message replaced."""
-        assert sent.retire is not None
+        """Delete the person's older hand messages that turn messages replaced, a few at
+        once (one call), or all of them when the hand is over."""
+        if len(sent.retired) < RETIRE_BATCH and isinstance(game.state, Playing):
+            return []
         at = await self._pace.take(private.chat_id, self.clock())
         if at is not None:
             return [at]
-        await self._delete(private.chat_id, sent.retire)
-        kept = replace(sent, retire=None)
+        await self._delete(private.chat_id, sent.retired)
+        kept = replace(sent, retired=())
         placement.private[private.user_id] = kept
         changes.private(private.user_id, kept)
         return []
 
-    async def _delete(self, chat_id: int, message_id: int) -> None:
-        """Delete a message; one that cannot be deleted (too old, gone) loses its buttons
-        instead, at best."""
+    async def _delete(self, chat_id: int, message_ids: tuple[int, ...]) -> None:
+        """Delete messages, in one call; those that cannot be deleted (too old, gone)
+        stay, without buttons already."""
         try:
             await self._call(
-                chat_id, self._bot.delete_message(chat_id=chat_id, message_id=message_id)
+                chat_id,
+                self._bot.delete_messages(chat_id=chat_id, message_ids=list(message_ids)),
             )
-        except TelegramBadRequest:
-            await self._call(chat_id, drop_buttons(self._bot, chat_id, message_id))
+        except TelegramBadRequest as error:
+            log.info("outbox: messages %s of chat %s stay: %s", message_ids, chat_id, error.message)
         except TelegramForbiddenError:
             pass  # they blocked the bot: nothing shows there any more
 
@@ -365,16 +374,68 @@ class Outbox:
     async def _table(self, game: Game, plan: Plan, placement: Placement, changes: Changes) -> None:
         table = plan.table
         assert table is not None
-        old = placement.table.message_id if placement.table is not None else None
+        before = placement.table
+        old = before.message_id if before is not None else None
+        # Buried under the conversation, the table is sent again at the bottom (the old
+        # one deleted next), but only when it changes anyway: no message of its own.
+        # Only while a lobby fills or a hand is played: the table of a hand or match that
+        # is over points at the result posted below it.
+        anew = (
+            isinstance(game.state, Lobby | Playing)
+            and before is not None
+            and old is not None
+            and await self._buried(game, before)
+        )
         shown: int | None
         try:
             shown = await self._group_call(
-                game, plan, changes, put(self._bot, game.chat_id, old, table)
+                game, plan, changes, put(self._bot, game.chat_id, None if anew else old, table)
             )
         except TelegramBadRequest as error:
             log.error("outbox: table of game %s refused: %s", game.game_id, error.message)
-            shown = old
-        changes.table(Sent(game.chat_id, shown, table.essential, table.full))
+            shown, anew = old, False
+        below_from = before.below_from if before is not None else 0
+        if shown is not None and shown != old:
+            below_from = await self._saw(game.chat_id)
+        retired = (old,) if anew and old is not None else ()
+        sent = Sent(
+            game.chat_id, shown, table.essential, table.full, retired=retired, below_from=below_from
+        )
+        placement.table = sent
+        changes.table(sent)
+
+    async def _buried(self, game: Game, table: Sent) -> bool:
+        """Whether enough messages came after the table to push it out of sight."""
+        try:
+            count = await self._chats.count(game.chat_id)
+        except StorageUnavailableError:
+            return False
+        return count - table.below_from >= self.timing.buried
+
+    async def _retire_table(
+        self, game: Game, placement: Placement, changes: Changes
+    ) -> float | None:
+        """Delete the table a newer one at the bottom replaced; when a slot frees, if none
+        is free now."""
+        sent = placement.table
+        if sent is None or not sent.retired:
+            return None
+        at = await self._group_slot(game)
+        if at is not None:
+            return at
+        await self._delete(game.chat_id, sent.retired)
+        kept = replace(sent, retired=())
+        placement.table = kept
+        changes.table(kept)
+        return None
+
+    async def _saw(self, chat_id: int) -> int:
+        """A message of the bot's at the bottom of a group: counted. Returns the count
+        (0 when Redis cannot say)."""
+        try:
+            return await self._chats.saw(chat_id)
+        except StorageUnavailableError:
+            return 0
 
     async def _post(
         self, game: Game, plan: Plan, post: Content, changes: Changes, number: int
@@ -384,6 +445,7 @@ class Outbox:
         )
         try:
             await self._group_call(game, plan, changes, send)
+            await self._saw(game.chat_id)
         except TelegramBadRequest as error:
             log.error("outbox: announcement of game %s refused: %s", game.game_id, error.message)
         except _StopError as stop:
@@ -418,6 +480,7 @@ class Outbox:
         await self._messages.write(game.game_id, told)
         changes.reminded(game.version)
         await self._group_call(game, plan, changes, self._bot.send_message(game.chat_id, text))
+        await self._saw(game.chat_id)
         return None
 
     async def _count_posted(self, game: Game, number: int, changes: Changes) -> None:
@@ -501,6 +564,8 @@ class Outbox:
         """A reply outside any game's messages (help, rules, menus), in its chat's pace."""
         await self._wait_for_slot(chat_id)
         await self._bot.send_message(chat_id=chat_id, text=text, reply_markup=markup)
+        if chat_id < 0:
+            await self._saw(chat_id)
 
     async def show(
         self,

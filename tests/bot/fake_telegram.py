@@ -29,6 +29,7 @@ from aiogram.exceptions import (
 from aiogram.methods import (
     AnswerCallbackQuery,
     DeleteMessage,
+    DeleteMessages,
     EditMessageReplyMarkup,
     EditMessageText,
     GetChatMember,
@@ -291,6 +292,10 @@ class FakeTelegram(BaseSession):
             return True
         if isinstance(method, DeleteMessage):
             self.messages.pop((int(params["chat_id"]), params["message_id"]), None)
+            return True
+        if isinstance(method, DeleteMessages):
+            for message_id in params["message_ids"]:
+                self.messages.pop((int(params["chat_id"]), message_id), None)
             return True
         if isinstance(method, SetMyCommands):
             return True

@@ -83,7 +83,15 @@ UPDATE_KINDS = frozenset(
 DEFAULT_UPDATES = UPDATE_KINDS
 WRITES = frozenset({"sendMessage", "editMessageText", "editMessageReplyMarkup"})
 _JSON_FIELDS = frozenset(
-    {"reply_markup", "commands", "scope", "allowed_updates", "entities", "link_preview_options"}
+    {
+        "reply_markup",
+        "commands",
+        "scope",
+        "allowed_updates",
+        "entities",
+        "link_preview_options",
+        "message_ids",
+    }
 )
 _INT_FIELDS = frozenset(
     {"chat_id", "message_id", "user_id", "offset", "limit", "timeout", "cache_time"}
@@ -384,6 +392,16 @@ class FakeBotApi:
         stored.changed(self.clock())
         return True
 
+    def _delete_messages(self, params: dict[str, Any]) -> Any:
+        """Telegram deletes what it can of the list and answers True."""
+        chat_id = params.get("chat_id")
+        for message_id in params.get("message_ids", []):
+            with suppress(ApiError):
+                stored = self._stored({"chat_id": chat_id, "message_id": message_id}, "")
+                stored.deleted = True
+                stored.changed(self.clock())
+        return True
+
     def _answer_callback_query(self, params: dict[str, Any]) -> Any:
         query = self._queries.get(str(params.get("callback_query_id", "")))
         if query is None or query.answered or self.clock() - query.pushed_at > ANSWER_WINDOW:
@@ -649,6 +667,7 @@ _METHODS: dict[str, Callable[[FakeBotApi, dict[str, Any]], Any]] = {
     "editMessageText": FakeBotApi._edit_message_text,
     "editMessageReplyMarkup": FakeBotApi._edit_message_reply_markup,
     "deleteMessage": FakeBotApi._delete_message,
+    "deleteMessages": FakeBotApi._delete_messages,
     "answerCallbackQuery": FakeBotApi._answer_callback_query,
     "getChatMember": FakeBotApi._get_chat_member,
     "getChat": FakeBotApi._get_chat,

@@ -245,7 +245,7 @@ btn-take-seat = Play for Bot { $n }
 ## Group games: the table and what the group is told
 
 table-turn = ▶ { $name } to play.
-table-hand-over = Hand { $hand } is over: every hand is shown below. Any player may deal the next one.
+table-hand-over = Hand { $hand } is over: every hand is shown below. The next one is dealt in a few seconds, or at once with Next hand.
 table-match-over = The match is over: the result is below.
 notice-left = { $name } left the game: { $bot } plays the seat from now on.
 notice-took = { $name } takes over from Bot { $n }.
@@ -258,6 +258,7 @@ group-help =
     /stop — stop the game (whoever opened it, or an admin)
     /score — the scores
     /rules — the rules
+    /lang — the group's language (whoever opened the game, or an admin)
     
     The table is one message here. Each player's hand is in their private chat with me, where the player to move gets the buttons.
 group-private-only = That one works in our private chat: send it to me there. Here, use /kozel or /new.
@@ -276,7 +277,7 @@ private-joining = You take a seat at the game in «{ $group }»: your hand will 
 private-not-seated = You are not at the table in «{ $group }» any more.
 private-cancelled = The game in «{ $group }» was cancelled.
 private-partner = Your partner is { $name }, sitting opposite you.
-private-next-hand = The next hand is dealt from the group.
+private-next-hand = The next hand is dealt in a few seconds.
 private-rematch = A rematch can be started from the group.
 
 ## Refusals (short alerts)

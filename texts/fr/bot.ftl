@@ -260,7 +260,7 @@ btn-take-seat = Jouer pour Bot { $n }
 ## Parties de groupe : la table et les annonces
 
 table-turn = ▶ À { $name } de jouer.
-table-hand-over = La manche { $hand } est finie : tous les jeux sont montrés ci-dessous. N'importe quel joueur peut distribuer la suivante.
+table-hand-over = La manche { $hand } est finie : tous les jeux sont montrés ci-dessous. La suivante est distribuée dans quelques secondes, ou tout de suite avec le bouton.
 table-match-over = La partie est finie : le résultat est ci-dessous.
 notice-left = { $name } quitte la partie : { $bot } joue à sa place désormais.
 notice-took = { $name } prend la place de Bot { $n }.
@@ -273,6 +273,7 @@ group-help =
     /stop — arrêter la partie (celui qui l'a ouverte, ou un administrateur)
     /score — le score
     /rules — les règles
+    /lang — la langue du groupe (celui qui a ouvert la partie, ou un administrateur)
     
     La table est un seul message ici. Le jeu de chaque joueur est dans sa conversation privée avec moi, où celui qui doit jouer reçoit les boutons.
 group-private-only = Cette commande marche dans notre conversation privée : envoyez-la-moi là-bas. Ici, c'est /kozel ou /new.
@@ -291,7 +292,7 @@ private-joining = Vous prenez place à la table de « { $group } » : votre jeu 
 private-not-seated = Vous n'êtes plus à la table de « { $group } ».
 private-cancelled = La partie de « { $group } » a été annulée.
 private-partner = Votre partenaire est { $name }, assis en face de vous.
-private-next-hand = La manche suivante se distribue depuis le groupe.
+private-next-hand = La manche suivante est distribuée dans quelques secondes.
 private-rematch = Une revanche peut être lancée depuis le groupe.
 
 ## Refus (alertes courtes)

@@ -260,7 +260,7 @@ btn-take-seat = Gioca per Bot { $n }
 ## Partite di gruppo: il tavolo e gli annunci
 
 table-turn = ▶ Tocca a { $name }.
-table-hand-over = La mano { $hand } è finita: tutte le tessere sono mostrate qui sotto. Qualsiasi giocatore può distribuire la prossima.
+table-hand-over = La mano { $hand } è finita: tutte le tessere sono mostrate qui sotto. La prossima si distribuisce tra pochi secondi, o subito con il pulsante.
 table-match-over = La partita è finita: il risultato è qui sotto.
 notice-left = { $name } lascia la partita: d'ora in poi gioca { $bot } al suo posto.
 notice-took = { $name } prende il posto di Bot { $n }.
@@ -273,6 +273,7 @@ group-help =
     /stop — ferma la partita (chi l'ha aperta, o un amministratore)
     /score — il punteggio
     /rules — le regole
+    /lang — la lingua del gruppo (chi ha aperto la partita, o un amministratore)
     
     Il tavolo è un unico messaggio qui. Le tessere di ogni giocatore sono nella sua chat privata con me, dove chi deve giocare riceve i pulsanti.
 group-private-only = Questo comando funziona nella nostra chat privata: mandamelo lì. Qui si usa /kozel o /new.
@@ -291,7 +292,7 @@ private-joining = Ti siedi al tavolo in «{ $group }»: le tue tessere appariran
 private-not-seated = Non sei più al tavolo in «{ $group }».
 private-cancelled = La partita in «{ $group }» è stata annullata.
 private-partner = Il tuo compagno è { $name }, seduto di fronte a te.
-private-next-hand = La mano successiva si distribuisce dal gruppo.
+private-next-hand = La mano successiva si distribuisce tra pochi secondi.
 private-rematch = Una rivincita si può avviare dal gruppo.
 
 ## Rifiuti (avvisi brevi)

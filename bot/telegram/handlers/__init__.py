@@ -9,6 +9,7 @@ from bot.telegram.handlers import (
     board,
     errors,
     group,
+    group_language,
     lang,
     membership,
     moves,
@@ -25,6 +26,7 @@ def routers() -> list[Router]:
     return [
         membership.create_router(),
         group.create_router(),
+        group_language.create_router(),
         start.create_router(),
         play.create_router(),
         moves.create_router(),

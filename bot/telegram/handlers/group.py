@@ -3,11 +3,14 @@ bot's seat between hands; a group that becomes a supergroup. (/score and /board 
 in every chat: `bot.telegram.handlers.score`, `board`.)
 
 What the group sees is derived by the outbox from the stored game: handlers change
-the game through one use case, hand it to the outbox, and answer the press (alerts
-in the presser's language).
+the game through one use case, hand it to the outbox, and answer the press. The
+group sees one language (`lang`, `t`: see `bot.telegram.handlers.group_language`);
+what reaches a person privately is in their own (`own_lang`).
 """
 
 from __future__ import annotations
+
+from contextlib import suppress
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
@@ -20,10 +23,12 @@ from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.groups import GroupGames
 from bot.store.confirmations import Confirmations
+from bot.store.errors import StorageUnavailableError
 from bot.telegram.callbacks import GroupData
 from bot.telegram.handlers.common import chat_of, message_of, person
 from bot.telegram.handlers.rules import rules
 from bot.telegram.handlers.stop import ask
+from bot.telegram.languages import Languages
 from bot.telegram.members import admin_check, member_check
 from bot.telegram.outbox import Outbox
 from bot.telegram.render import escape_name
@@ -31,7 +36,7 @@ from bot.telegram.table import join_payload, seat_payload
 from core.variants import Variant
 from texts import Translate
 
-GROUP_COMMANDS = ("kozel", "new", "leave", "stop", "score", "board", "rules", "help")
+GROUP_COMMANDS = ("kozel", "new", "leave", "stop", "score", "board", "rules", "lang", "help")
 _NEW_DEFAULT = (Variant.DRAW, 4)
 
 
@@ -40,18 +45,26 @@ def _title(message: Message) -> str:
 
 
 async def open_kozel(
-    message: Message, groups: GroupGames, outbox: Outbox, lang: str, t: Translate
+    message: Message,
+    groups: GroupGames,
+    languages: Languages,
+    outbox: Outbox,
+    lang: str,
+    own_lang: str,
+    t: Translate,
 ) -> None:
     """A Kozel lobby: four seats, two teams."""
-    await _open(message, groups, outbox, lang, t, Variant.KOZEL, 4)
+    await _open(message, groups, languages, outbox, t, Variant.KOZEL, 4, lang, own_lang)
 
 
 async def open_new(
     message: Message,
     command: CommandObject,
     groups: GroupGames,
+    languages: Languages,
     outbox: Outbox,
     lang: str,
+    own_lang: str,
     t: Translate,
 ) -> None:
     """A lobby for any game: `/new`, `/new block`, `/new draw 3`; the lobby's buttons
@@ -60,7 +73,7 @@ async def open_new(
     if chosen is None:
         await outbox.say(message.chat.id, t("group-new-usage"))
         return
-    await _open(message, groups, outbox, lang, t, *chosen)
+    await _open(message, groups, languages, outbox, t, *chosen, lang, own_lang)
 
 
 def _new_arguments(text: str) -> tuple[Variant, int] | None:
@@ -85,24 +98,33 @@ def _new_arguments(text: str) -> tuple[Variant, int] | None:
 async def _open(
     message: Message,
     groups: GroupGames,
+    languages: Languages,
     outbox: Outbox,
-    lang: str,
     t: Translate,
     variant: Variant,
     n_players: int,
+    group_lang: str,
+    own_lang: str,
 ) -> None:
+    """`group_lang`: the group's (the opener's while the group has none); `own_lang`:
+    the opener's, for their hand."""
     if message.from_user is None:
         return
-    opener = person(message.from_user, message.from_user.id, lang)
+    chat_id = message.chat.id
+    opener = person(message.from_user, message.from_user.id, own_lang)
     try:
         game = await groups.open(
-            message.chat.id, _title(message), opener, variant, n_players, outbox.reach
+            chat_id, _title(message), opener, variant, n_players, outbox.reach, language=group_lang
         )
     except RefusalError as refusal:
         if refusal.code is not RefusalCode.GAME_RUNNING:
             raise
-        await outbox.say(message.chat.id, t("group-busy"))
+        await outbox.say(chat_id, t("group-busy"))
         return
+    # The game is open and speaks its language whatever this says: a group that kept
+    # no language is given one by its next game.
+    with suppress(StorageUnavailableError):
+        await languages.adopt(chat_id, group_lang)
     await outbox.deliver(game)
 
 
@@ -150,18 +172,25 @@ async def group_help(message: Message, outbox: Outbox, t: Translate) -> None:
 
 
 async def private_only(message: Message, outbox: Outbox, t: Translate) -> None:
-    """/play and /lang belong to the private chat."""
+    """/play belongs to the private chat."""
     await outbox.say(message.chat.id, t("group-private-only"))
 
 
-async def migrated(message: Message, groups: GroupGames, outbox: Outbox) -> None:
-    """The group became a supergroup: its game follows. Telegram says so in both chats."""
+async def migrated(
+    message: Message, groups: GroupGames, languages: Languages, outbox: Outbox
+) -> None:
+    """The group became a supergroup: its game and its language follow. Telegram says so
+    in both chats."""
     if message.migrate_to_chat_id is not None:
         old, new = message.chat.id, message.migrate_to_chat_id
     elif message.migrate_from_chat_id is not None:
         old, new = message.migrate_from_chat_id, message.chat.id
     else:
         return
+    with suppress(StorageUnavailableError):  # the game moving matters more
+        lang = await languages.get(old)
+        if lang is not None:
+            await languages.adopt(new, lang)
     game = await groups.migrate(old, new)
     if game is not None:
         await outbox.deliver(game, moved=True)  # the old chat's messages stay behind
@@ -174,7 +203,7 @@ async def group_button(
     bot: Bot,
     groups: GroupGames,
     outbox: Outbox,
-    lang: str,
+    own_lang: str,
     t: Translate,
 ) -> None:
     """A lobby button, taking a bot's seat, or taking one's own back."""
@@ -188,7 +217,7 @@ async def group_button(
     try:
         game = await groups.press(
             data.game,
-            person(user, user.id, lang),
+            person(user, user.id, own_lang),
             data.action,
             data.arg,
             chat_id,
@@ -234,6 +263,6 @@ def create_router() -> Router:
     router.message.register(stop, Command("stop"))
     router.message.register(rules, Command("rules"))
     router.message.register(group_help, Command("help", "start"))
-    router.message.register(private_only, Command("play", "lang"))
+    router.message.register(private_only, Command("play"))
     router.callback_query.register(group_button, GroupData.filter())
     return router

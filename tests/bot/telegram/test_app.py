@@ -38,7 +38,8 @@ async def test_commands_are_registered_in_every_language(
     for call in groups:
         lang = call.params.get("language_code") or texts.default
         commands = {c.command: c.description for c in call.params["commands"]}
-        assert set(commands) == {"kozel", "new", "leave", "stop", "score", "board", "rules", "help"}
+        expected = {"kozel", "new", "leave", "stop", "score", "board", "rules", "lang", "help"}
+        assert set(commands) == expected
         assert commands["kozel"] == texts.get(lang, "cmd-kozel")
 
 

@@ -5,6 +5,7 @@ latest content."""
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
     BOB,
+    CAROL,
+    DAVE,
     GROUP,
     PEOPLE,
     game_in,
@@ -254,3 +257,50 @@ async def test_an_announcement_whose_answer_is_lost_is_never_told_twice(
     assert fake.lose_answer == []  # the result's answer was lost
     told = [t for t in group_texts(harness) if "is over:</b>" in t]
     assert len(told) == 1
+
+
+CALLS_PER_MOVE = 5.0  # at most, on average, with four people (the turn's notification included)
+
+
+@pytest.mark.parametrize("pace", [REAL], indirect=True)
+@pytest.mark.parametrize("think", [2, 6, 12])
+async def test_four_people_cost_at_most_five_calls_a_move_and_no_429(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, think: int
+) -> None:
+    """A whole Kozel match of four people, each pressing `think` seconds after their turn
+    comes, the next hand dealt by itself, Telegram's limits enforced (private chats 3 a
+    second, groups 20 a minute): every call of the match (answers, hands, turn messages
+    and the deletion of the old ones, the table, the announcements) over the people's
+    moves is at most 5, and nothing is refused."""
+    fake.limit(lambda: clock.now().timestamp())
+    await open_lobby(harness)
+    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
+    start = len(fake.calls)
+    moves = 0
+    for _ in range(5000):
+        clock.advance(think)
+        await harness.settle()
+        game = await game_in(harness)
+        if not game.is_active:
+            break
+        state = game.state
+        if isinstance(state, Playing) and not game.is_bot(state.turn):
+            mover = game.human(state.turn).user_id
+            message = await hand(harness, mover)
+            if message.buttons():
+                data = message.buttons()[0].callback_data or ""
+                assert alert_of(await harness.press(PEOPLE[mover], message, data)) is None
+                moves += 1
+    else:
+        raise AssertionError("the match did not end")
+    for _ in range(60):  # what still waits for the group's pace goes out
+        clock.advance(4)
+        await harness.settle()
+    calls = len(fake.calls) - start
+    made = Counter(c.name for c in fake.calls[start:])
+    print(
+        f"four people, {think} s a move: {moves} moves, {calls} calls, {calls / moves:.2f} a move"
+    )
+    print(f"  {dict(made)}")
+    assert fake.floods == 0
+    assert calls / moves <= CALLS_PER_MOVE, f"{calls} calls for {moves} moves"

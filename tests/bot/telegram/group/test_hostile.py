@@ -123,4 +123,4 @@ async def test_a_lone_surrogate_in_callback_data_is_an_unknown_button(
 ) -> None:
     game = await open_lobby(harness)
     answer = await harness.press(BOB, await table(harness), f"gp:{game.game_id[:9]}\ud800:join")
-    assert alert_of(answer) == texts.get("ru", "refusal-unknown-button")
+    assert alert_of(answer) == texts.get("en", "refusal-unknown-button")  # the group's

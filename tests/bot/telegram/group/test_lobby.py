@@ -115,7 +115,7 @@ async def test_only_the_opener_or_an_admin_can_cancel(
     await seat_everyone(harness, BOB.id)
     before = await game_in(harness)
     answer = await tap(harness, BOB.id, await table(harness), "Cancel")
-    assert alert_of(answer) == texts.get("ru", "refusal-not-allowed")
+    assert alert_of(answer) == texts.get("en", "refusal-not-allowed")  # the group's
     assert (await game_in(harness)).record == before.record
     harness.fake.admins[GROUP] = {EVE.id}
     answer = await tap(harness, EVE.id, await table(harness), "Cancel")
@@ -142,7 +142,7 @@ async def test_the_opener_cancels_without_asking_telegram(harness: TelegramHarne
 async def test_one_game_per_group(harness: TelegramHarness, texts: Texts) -> None:
     first = await open_lobby(harness)
     await harness.send(BOB, "/new", chat_id=GROUP)
-    assert harness.fake.last_in(GROUP).text == texts.get("ru", "group-busy")
+    assert harness.fake.last_in(GROUP).text == texts.get("en", "group-busy")  # the group's
     assert (await game_in(harness)).game_id == first.game_id
 
 
@@ -171,7 +171,7 @@ async def test_the_lobby_settings(harness: TelegramHarness, texts: Texts) -> Non
     assert record.in_group
     assert (record.settings.variant, record.settings.n_players) == (Variant.BLOCK, 3)
     answer = await tap(harness, BOB.id, await table(harness), "3 players")
-    assert alert_of(answer) == texts.get("ru", "refusal-not-allowed")
+    assert alert_of(answer) == texts.get("en", "refusal-not-allowed")  # the group's
     await tap(harness, ALICE.id, await table(harness), "3 players")
     lobby = await table(harness)
     assert "● To 100" in [b.text for b in lobby.buttons()]  # the default, marked
@@ -200,14 +200,14 @@ async def test_seat_buttons_choose_a_partner(harness: TelegramHarness, texts: Te
     assert isinstance(record.seats[2], HumanSeat)
     assert "Team 1: 1. \u2068Alice\u2069 · 3. \u2068Bob\u2069" in (await table(harness)).text
     answer = await tap(harness, CAROL.id, await table(harness), "1 · Alice")
-    assert alert_of(answer) == texts.get("fr", "refusal-seat-taken")
+    assert alert_of(answer) == texts.get("en", "refusal-seat-taken")  # the group's
     await tap(harness, BOB.id, await table(harness), "3 · Bob")  # his own seat: he stands up
     record = await game_in(harness)
     assert record.in_group
     assert record.seats[2] is None
     assert (await hand(harness, BOB.id)).text.startswith("Вас больше нет")
     answer = await tap(harness, BOB.id, await table(harness), "Leave")
-    assert alert_of(answer) == texts.get("ru", "refusal-not-seated")
+    assert alert_of(answer) == texts.get("en", "refusal-not-seated")
 
 
 async def test_a_person_plays_in_two_groups_at_once(

@@ -143,7 +143,7 @@ async def test_commands_in_a_group_without_a_game(
 ) -> None:
     expected = {
         "/play": "group-private-only",
-        "/lang": "group-private-only",
+        "/lang": "refusal-admins-only",  # no game: no opener, and Alice is no admin
         "/start": "group-help",
         "/help": "group-help",
         "/score": "group-none",
