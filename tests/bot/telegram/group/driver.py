@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.game.state import Game, HandOver, Playing
 from core.engine import Match
 from core.state import Phase
+from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import Call, StoredMessage, TelegramHarness, alert_of, user
 
 GROUP = -4001  # a basic group
@@ -59,6 +60,19 @@ async def seat_everyone(harness: TelegramHarness, *joiners: int, chat_id: int = 
     for who in joiners:
         answer = await tap(harness, who, await table(harness, chat_id), "Join")
         assert alert_of(answer) is None, alert_of(answer)
+
+
+async def kozel_of_four(
+    harness: TelegramHarness, clock: FakeClock | None = None, wait: float = 0
+) -> Game:
+    """Alice opens Kozel and Bob, Carol and Dave join: the match is dealt. Then `wait`
+    seconds pass (the group's pace waited out) and the worker catches up."""
+    await open_lobby(harness)
+    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
+    if clock is not None and wait:
+        clock.advance(wait)
+        await harness.settle()
+    return await game_in(harness)
 
 
 def match_of(game: Game) -> Match:

@@ -32,11 +32,11 @@ from tests.bot.telegram.group.driver import (
     group_edits,
     group_texts,
     hand,
+    kozel_of_four,
     match_of,
     open_lobby,
     phase_of,
     play_one_move,
-    seat_everyone,
     table,
     tap,
 )
@@ -58,10 +58,7 @@ def line_length(text: str) -> int:
 
 async def started_kozel(harness: TelegramHarness, clock: FakeClock) -> None:
     """Four people at the table, with the group's pace waited out."""
-    await open_lobby(harness)
-    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
-    clock.advance(60)
-    await harness.settle()
+    await kozel_of_four(harness, clock, 60)
 
 
 async def mover_presses(harness: TelegramHarness) -> None:

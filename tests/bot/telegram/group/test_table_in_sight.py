@@ -7,23 +7,16 @@ from __future__ import annotations
 from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import TelegramHarness
 from tests.bot.telegram.group.driver import (
-    BOB,
-    CAROL,
-    DAVE,
     EVE,
     GROUP,
-    open_lobby,
+    kozel_of_four,
     play_one_move,
-    seat_everyone,
     table,
 )
 
 
 async def kozel(harness: TelegramHarness, clock: FakeClock) -> int:
-    await open_lobby(harness)
-    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
-    clock.advance(5)
-    await harness.settle()
+    await kozel_of_four(harness, clock, 5)
     return (await table(harness)).message_id
 
 

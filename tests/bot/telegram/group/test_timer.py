@@ -21,6 +21,7 @@ from tests.bot.telegram.group.driver import (
     game_in,
     group_texts,
     hand,
+    kozel_of_four,
     open_lobby,
     seat_everyone,
     table,
@@ -30,9 +31,7 @@ from texts import Texts
 
 
 async def four_at_the_table(harness: TelegramHarness) -> Game:
-    await open_lobby(harness)
-    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
-    game = await game_in(harness)
+    game = await kozel_of_four(harness)
     assert isinstance(game.state, Playing)
     assert game.settings.turn_timer == 60
     return game

@@ -15,17 +15,9 @@ from tests.bot.telegram.group.driver import (
     DAVE,
     game_in,
     hand,
-    open_lobby,
+    kozel_of_four,
     play_one_move,
-    seat_everyone,
 )
-
-
-async def kozel_of_four(harness: TelegramHarness, clock: FakeClock) -> None:
-    await open_lobby(harness)
-    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
-    clock.advance(60)
-    await harness.settle()
 
 
 async def to_move(harness: TelegramHarness) -> int:
@@ -67,7 +59,7 @@ def deleted(harness: TelegramHarness, since: int, chat_id: int) -> list[int]:
 async def test_a_persons_turn_comes_as_a_new_message_and_the_old_ones_are_deleted(
     harness: TelegramHarness, clock: FakeClock
 ) -> None:
-    await kozel_of_four(harness, clock)
+    await kozel_of_four(harness, clock, 60)
     start = len(harness.fake.calls)
     for _ in range(100):
         clock.advance(30)
@@ -96,7 +88,7 @@ async def test_a_persons_turn_comes_as_a_new_message_and_the_old_ones_are_delete
 async def test_the_players_who_are_not_concerned_get_no_edit_for_a_move(
     harness: TelegramHarness, clock: FakeClock
 ) -> None:
-    await kozel_of_four(harness, clock)
+    await kozel_of_four(harness, clock, 60)
     for _ in range(6):
         mover = await to_move(harness)
         before = len(harness.fake.calls)
@@ -113,7 +105,7 @@ async def test_the_players_who_are_not_concerned_get_no_edit_for_a_move(
 async def test_a_turn_that_comes_back_quickly_is_an_edit_and_a_slow_one_notifies(
     harness: TelegramHarness, clock: FakeClock
 ) -> None:
-    await kozel_of_four(harness, clock)
+    await kozel_of_four(harness, clock, 60)
     clock.advance(60)
     for _ in range(8):  # each is told of a turn (the first mover's came at the deal)...
         clock.advance(1)
