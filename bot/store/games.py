@@ -23,7 +23,7 @@ from redis.exceptions import RedisError
 from redis.typing import EncodableT
 
 from bot.game.record import GameRecord
-from bot.game.state import Game
+from bot.game.state import Finished, Game
 from bot.store import keys
 from bot.store.errors import (
     ChatBusyError,
@@ -43,10 +43,11 @@ COMPRESSION = 6  # zlib level: a finished match's 7 to 9 KB of JSON become 1.3 t
 _OK, _CONFLICT, _BUSY = 0, 1, 2
 
 # KEYS: the game's hash, the chat's pointer, the due set, the pointer of the chat the
-# game leaves (or the game's hash again when it stays), the live games' set, then each
-# person's game set. ARGV: expected version (-1: a new game), the record, its TTL in
-# ms, "1" if live, the game id, "1" if due (a group game), the people sets' TTL in ms,
-# and this write's token (read back when the answer is lost: see `_confirm`).
+# game leaves (or the game's hash again when it stays), the live games' set, the set of
+# finished matches not yet recorded, then each person's game set. ARGV: expected
+# version (-1: a new game), the record, its TTL in ms, "1" if live, the game id, "1" if
+# due (a group game), the people sets' TTL in ms, this write's token (read back when
+# the answer is lost: see `_confirm`), and "1" if the match has just a result.
 _SAVE = """
 local game, chat, due, moved_from, live_set = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local expected, data, ttl, live, id = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], ARGV[5]
@@ -75,7 +76,8 @@ if moved_from ~= game and redis.call('GET', moved_from) == id then
 end
 if ARGV[6] == '1' then redis.call('ZADD', due, 0, id) end
 if live == '1' then redis.call('SADD', live_set, id) else redis.call('SREM', live_set, id) end
-for i = 6, #KEYS do
+if ARGV[9] == '1' then redis.call('SADD', KEYS[6], id) end
+for i = 7, #KEYS do
   redis.call('SADD', KEYS[i], id)
   redis.call('PEXPIRE', KEYS[i], ARGV[7])
 end
@@ -112,6 +114,7 @@ class GameStore:
     ) -> None:
         self.redis = redis
         self.on_due = on_due  # told when a save made a game due (the worker wakes)
+        self.on_finished: Callable[[], None] = lambda: None  # a match got its result
         self._active_ttl = active_ttl
         self._finished_ttl = finished_ttl
         self._lobby_ttl = lobby_ttl
@@ -152,6 +155,9 @@ class GameStore:
         self, stored: GameRecord, game: Game, expected: int, moved_from: int | None
     ) -> Game:
         game_key = keys.game(stored.game_id)
+        # The match's result is saved with the mark that it is to be recorded (stats,
+        # history), in one script: no restart can lose the recording.
+        finished = isinstance(game.state, Finished)
         people = [keys.person(h.user_id) for _, h in game.humans()] if game.in_group else []
         script_keys = [
             game_key,
@@ -159,6 +165,7 @@ class GameStore:
             keys.DUE,
             keys.chat(moved_from) if moved_from is not None else game_key,
             keys.LIVE,
+            keys.FINISHED,
             *people,
         ]
         token = secrets.token_hex(8)
@@ -171,6 +178,7 @@ class GameStore:
             "1" if game.in_group else "0",
             int(self._active_ttl.total_seconds() * 1000),
             token,
+            "1" if finished else "0",
         ]
         try:
             async with redis_errors():
@@ -187,6 +195,8 @@ class GameStore:
             raise VersionConflictError(f"expected version {expected}")
         if game.in_group:
             self.on_due()
+        if finished:
+            self.on_finished()
         return game.stored_as(stored)
 
     async def _confirm(self, game_key: str, token: str) -> bool:

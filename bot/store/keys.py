@@ -6,6 +6,7 @@ from __future__ import annotations
 PREFIX = "dominoes"
 DUE = f"{PREFIX}:due"  # sorted set: game id -> when it next needs attention
 LIVE = f"{PREFIX}:live"  # set: the games open or being played (shown again at start-up)
+FINISHED = f"{PREFIX}:finished"  # set: matches with a result not yet recorded (stats, history)
 
 
 def game(game_id: str) -> str:

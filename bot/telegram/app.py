@@ -25,11 +25,13 @@ from bot.game.games import Games
 from bot.game.groups import GroupGames
 from bot.store.chats import ChatMarks
 from bot.store.confirmations import Confirmations
+from bot.store.finished import FinishedMatches
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
 from bot.store.pace import Limits, Pace
 from bot.store.schedule import Schedule
 from bot.store.updates import UpdateClaims
+from bot.telegram.finisher import Finisher
 from bot.telegram.handlers import routers
 from bot.telegram.handlers.errors import COMMANDS
 from bot.telegram.handlers.group import GROUP_COMMANDS
@@ -102,6 +104,7 @@ class App:
     games: Games
     store: GameStore
     outbox: Outbox
+    finisher: Finisher  # its keepers record each finished match once
 
 
 def create_app(
@@ -135,8 +138,10 @@ def create_app(
         timing=pacing.timing,
         **({"sleep": sleep} if sleep is not None else {}),
     )
-    worker = Worker(games, schedule, outbox, games.now, pacing.rhythm)
+    finisher = Finisher(games, FinishedMatches(redis))
+    worker = Worker(games, schedule, outbox, games.now, pacing.rhythm, finisher)
     store.on_due = worker.poke
+    store.on_finished = worker.record_finished
     outbox.on_wait = worker.poke
     in_flight = InFlight()
     # The updates in flight include those waiting for their claim; an update is claimed
@@ -145,7 +150,7 @@ def create_app(
     dispatcher = create_dispatcher(
         texts, Languages(store), games, groups, outbox, Confirmations(redis), first
     )
-    return App(dispatcher, in_flight, worker, games, store, outbox)
+    return App(dispatcher, in_flight, worker, games, store, outbox, finisher)
 
 
 def create_dispatcher(

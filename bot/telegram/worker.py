@@ -30,6 +30,7 @@ from bot.game.games import Games
 from bot.game.state import Game, HandOver, Playing
 from bot.store.errors import StorageUnavailableError
 from bot.store.schedule import Schedule
+from bot.telegram.finisher import Finisher
 from bot.telegram.outbox import BusyError, Outbox
 
 log = logging.getLogger(__name__)
@@ -56,15 +57,25 @@ class Worker:
         outbox: Outbox,
         now: Callable[[], datetime],
         rhythm: Rhythm | None = None,
+        finisher: Finisher | None = None,
     ) -> None:
         self._games = games
         self._schedule = schedule
         self._outbox = outbox
         self._now = now
         self.rhythm = rhythm or Rhythm()
+        self._finisher = finisher
         self._wake = asyncio.Event()
         self._running: set[str] = set()
         self._stopping = False
+        # Matches to record: at start-up (a previous process may have left some), when a
+        # save gives one its result, and on every idle look (another process's).
+        self._to_record = True
+
+    def record_finished(self) -> None:
+        """A match got its result: record it (stats, history) on the next pass."""
+        self._to_record = True
+        self._wake.set()
 
     def poke(self) -> None:
         """Something changed: look at the due games now rather than after a pause."""
@@ -89,6 +100,7 @@ class Worker:
         while not self._stopping:
             try:
                 await self.run_due()
+                await self._record()
                 next_at = await self._schedule.next_due()
             except StorageUnavailableError:
                 log.warning("worker: the store is unavailable; trying again shortly")
@@ -99,8 +111,10 @@ class Worker:
             wait = self.rhythm.idle_poll if next_at is None else next_at - self._clock()
             wait = min(max(wait, 0.0), self.rhythm.idle_poll)
             if wait > 0:
-                with suppress(TimeoutError):
+                try:
                     await asyncio.wait_for(self._wake.wait(), wait)
+                except TimeoutError:
+                    self._to_record = True  # idle: another process may have left some
             if not self._stopping:
                 self._wake.clear()
 
@@ -119,15 +133,27 @@ class Worker:
         return len(ids)
 
     async def settle(self, limit: int = 10_000) -> None:
-        """Run until nothing is due now, or the store is out of reach (tests: the clock
-        only moves by hand)."""
+        """Run until nothing is due now and every finished match is recorded, or the
+        store is out of reach (tests: the clock only moves by hand)."""
         for _ in range(limit):
             try:
-                if not await self.run_due():
+                ran = await self.run_due()
+                await self._record()
+                if not ran:
                     return
             except StorageUnavailableError:
                 return
         raise RuntimeError("the worker did not settle")
+
+    async def _record(self) -> None:
+        if self._finisher is None or not self._to_record:
+            return
+        self._to_record = False
+        try:
+            await self._finisher.run()
+        except StorageUnavailableError:
+            self._to_record = True
+            raise
 
     # -- one game ----------------------------------------------------------------------------
 
