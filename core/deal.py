@@ -1,8 +1,11 @@
-"""Deals: from a seed, or scripted (explicit hands and the rest in order)."""
+"""Deals: from a match secret (each hand's deal checkable on its own), from a seed
+(matches stored before deals could be checked), or scripted (explicit hands and the
+rest in order)."""
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
@@ -45,23 +48,64 @@ class Dealer(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+SECRET_BYTES: Final = 32  # a match secret: 256 bits, beyond any search
+
+
+def derive(match_secret: bytes, label: bytes) -> bytes:
+    """One-way: HMAC-SHA256 of `label` under the match secret. Knowing some outputs
+    (the revealed hands' keys) tells nothing of the others, nor of the secret."""
+    return hmac.new(match_secret, label, hashlib.sha256).digest()
+
+
+def hand_key(match_secret: bytes, hand_no: int) -> bytes:
+    """The key of hand `hand_no`'s deal, revealed when the hand is over."""
+    return derive(match_secret, b"deal:%d" % hand_no)
+
+
+def keyed_deal(key: bytes, attempt: int, n_players: int, hand_size: int) -> Deal:
+    """A hand's deal from its key alone: `attempt` counts its Kozel redeals (R2.3)."""
+    return _deal_of(_shuffled(key + b":%d" % attempt), n_players, hand_size)
+
+
+@dataclass
+class SecretDealer:
+    """Deals each hand from a key derived from the match secret (`hand_key`), so that
+    a hand's deal can be checked from its key once the hand is over, while the keys of
+    the other hands stay unknown. The secret itself is never shown."""
+
+    secret: bytes
+
+    def deal(self, hand_no: int, attempt: int, n_players: int, hand_size: int) -> Deal:
+        return keyed_deal(hand_key(self.secret, hand_no), attempt, n_players, hand_size)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "secret", "secret": self.secret.hex()}
+
+
 @dataclass
 class SeededDealer:
     """Shuffles the set with bits hashed from the seed, the hand and the attempt, so
-    any deal of a match can be reproduced on its own."""
+    any deal of a match can be reproduced on its own. Matches stored before deals
+    could be checked were dealt so, and still are."""
 
     seed: int
 
     def deal(self, hand_no: int, attempt: int, n_players: int, hand_size: int) -> Deal:
         order = _shuffled(b"%d:%d:%d" % (self.seed, hand_no, attempt))
-        hands = tuple(
-            tuple([ALL_TILES[k] for k in sorted(order[i * hand_size : (i + 1) * hand_size])])
-            for i in range(n_players)
-        )
-        return Deal(hands, tuple([ALL_TILES[k] for k in order[n_players * hand_size :]]))
+        return _deal_of(order, n_players, hand_size)
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "seeded", "seed": self.seed}
+
+
+def _deal_of(order: list[int], n_players: int, hand_size: int) -> Deal:
+    """Hands in turn from the front of a shuffled order of tile indexes, each sorted;
+    the rest in that order."""
+    hands = tuple(
+        tuple([ALL_TILES[k] for k in sorted(order[i * hand_size : (i + 1) * hand_size])])
+        for i in range(n_players)
+    )
+    return Deal(hands, tuple([ALL_TILES[k] for k in order[n_players * hand_size :]]))
 
 
 @dataclass
@@ -88,6 +132,11 @@ class ScriptedDealer:
 
 
 def dealer_from_dict(data: dict[str, Any]) -> Dealer:
+    if data["kind"] == "secret":
+        secret = bytes.fromhex(data["secret"])
+        if len(secret) != SECRET_BYTES:
+            raise GameError(ErrorCode.BAD_STATE, "a match secret is 32 bytes")
+        return SecretDealer(secret)
     if data["kind"] == "seeded":
         return SeededDealer(int(data["seed"]))
     if data["kind"] == "scripted":

@@ -9,7 +9,15 @@ import random
 from typing import Any, Final
 
 from core.bits import bit_of, mask_of
-from core.deal import Deal, Dealer, ScriptedDealer, SeededDealer, dealer_from_dict
+from core.deal import (
+    SECRET_BYTES,
+    Deal,
+    Dealer,
+    ScriptedDealer,
+    SecretDealer,
+    SeededDealer,
+    dealer_from_dict,
+)
 from core.errors import ErrorCode, GameError
 from core.events import (
     Drew,
@@ -77,16 +85,20 @@ class Match:
         seed: int | None = None,
         deals: list[Deal] | None = None,
         dealer: Dealer | None = None,
+        secret: bytes | None = None,
     ) -> tuple[Match, list[Event]]:
         """Create a match and deal its first hand.
 
         Deals come from exactly one source: a `random.Random` (a seed is drawn from
         it), a seed, an explicit list of deals (Kozel: rejected ones included, in
-        order), or any `Dealer`.
+        order), any `Dealer`, or a match secret of `SECRET_BYTES` bytes (each hand's
+        deal then checkable from its own key, see `core.fair`).
         """
-        sources = [s for s in (rng, seed, deals, dealer) if s is not None]
+        sources = [s for s in (rng, seed, deals, dealer, secret) if s is not None]
         if len(sources) != 1:
-            raise GameError(ErrorCode.BAD_SETTINGS, "give exactly one of rng, seed, deals, dealer")
+            raise GameError(
+                ErrorCode.BAD_SETTINGS, "give exactly one of rng, seed, deals, dealer, secret"
+            )
         try:
             kind = variant if type(variant) is Variant else Variant(variant)
             settings = Settings(kind, n_players, target)
@@ -100,6 +112,10 @@ class Match:
             dealer = SeededDealer(seed)
         elif deals is not None:
             dealer = ScriptedDealer(list(deals))
+        elif secret is not None:
+            if len(secret) != SECRET_BYTES:
+                raise GameError(ErrorCode.BAD_SETTINGS, f"a match secret is {SECRET_BYTES} bytes")
+            dealer = SecretDealer(secret)
         assert dealer is not None
         state = MatchState(settings=settings, dealer=dealer, scores=[0] * settings.n_sides)
         match = cls(state)
@@ -263,7 +279,8 @@ class Match:
         s = self.state
         settings = s.settings
         dealer = s.dealer
-        trusted = type(dealer) is SeededDealer  # seeded deals are whole, sorted and pure
+        # Hashed deals are whole, sorted and pure: neither checked nor saved beforehand.
+        trusted = type(dealer) is SeededDealer or type(dealer) is SecretDealer
         dealer_before = None if trusted else dealer.to_dict()
         n_players, hand_size = settings.n_players, settings.hand_size
         events: list[Event] = []

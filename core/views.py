@@ -7,9 +7,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from core.deal import SecretDealer
 from core.engine import Match, Move
 from core.errors import ErrorCode, GameError
 from core.events import Drew, Event, HandResult, MatchResult
+from core.fair import HandSecret, hand_secret
 from core.state import Phase
 from core.tiles import Tile
 from core.variants import Variant
@@ -18,7 +20,10 @@ from core.variants import Variant
 @dataclass(frozen=True, slots=True)
 class PublicView:
     """R8.1: what everyone at the table sees. `history` is this hand's events, with
-    drawn tiles hidden (R8.4); `revealed` is the result once the hand is over (R8.3)."""
+    drawn tiles hidden (R8.4); `revealed` is the result once the hand is over (R8.3).
+    In a match dealt from a secret, `commitment` is the current hand's (`core.fair`)
+    and `deal_secrets` the secrets of the hands over, one per result; else None and
+    nothing."""
 
     variant: Variant
     n_players: int
@@ -37,6 +42,8 @@ class PublicView:
     results: tuple[HandResult, ...]
     revealed: HandResult | None
     match_result: MatchResult | None
+    commitment: str | None = None
+    deal_secrets: tuple[HandSecret, ...] = ()
 
     @property
     def has_teams(self) -> bool:
@@ -58,6 +65,13 @@ def public_view(match: Match, seat: int | None = None) -> PublicView:
     s = match.state
     settings = s.settings
     over = s.phase is not Phase.PLAYING
+    dealer = s.dealer
+    commitment: str | None = None
+    deal_secrets: tuple[HandSecret, ...] = ()
+    if isinstance(dealer, SecretDealer):
+        commitment = hand_secret(dealer.secret, settings, s.hand_no).commitment
+        # R8.3: a hand's deal is revealed with its hands, once it is over, never before.
+        deal_secrets = tuple(hand_secret(dealer.secret, settings, r.hand_no) for r in s.results)
     return PublicView(
         variant=settings.variant,
         n_players=settings.n_players,
@@ -76,6 +90,8 @@ def public_view(match: Match, seat: int | None = None) -> PublicView:
         results=tuple(s.results),
         revealed=s.results[-1] if over and s.results else None,
         match_result=s.match_result,
+        commitment=commitment,
+        deal_secrets=deal_secrets,
     )
 
 

@@ -1,5 +1,6 @@
-"""The `dominoes` command: `dominoes play` plays a match in the terminal, `dominoes bot`
-runs the Telegram bot (as `python -m bot` does)."""
+"""The `dominoes` command: `dominoes play` plays a match in the terminal, `dominoes
+verify` deals a hand again from the secret its result showed, `dominoes bot` runs the
+Telegram bot (as `python -m bot` does)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from core.variants import HAND_SIZES, TARGETS, Variant
 from terminal.console import Console, InputClosedError
 from terminal.game import Options, TerminalMatch, next_seed
 from terminal.style import Style, wants_colour
+from terminal.verify import verify
 from texts import LANGUAGES, Texts, Translate
 from texts.render import variant_name
 
@@ -44,6 +46,17 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--target", type=int, choices=TARGETS, help="points to play to")
     play.add_argument("--seed", type=int, help="deal and play the same match again")
     play.add_argument("--lang", choices=LANGUAGES, help="language (default: from LANG)")
+    check = commands.add_parser(
+        "verify",
+        help="deal a hand again from the secret its result showed",
+        description=(
+            "Deal a hand again from the deal secret its result showed (e.g. kozel-4-3f9c...): "
+            "every seat's tiles, the boneyard in draw order, any redeal, and the deal code "
+            "the table showed while the hand was played."
+        ),
+    )
+    check.add_argument("secret", help="the hand's deal secret")
+    check.add_argument("--lang", choices=LANGUAGES, help="language (default: from LANG)")
     commands.add_parser("bot", help="run the Telegram bot (settings from the environment)")
     return top
 
@@ -55,6 +68,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Imported by name: the terminal game itself never needs the Telegram layer.
         code: int = importlib.import_module("bot.__main__").main()
         return code
+    if args.command == "verify":
+        texts = Texts()
+        t = texts.translator(args.lang or language_from_environment(texts))
+        return verify(args.secret, t, sys.stdout, sys.stderr, Style(wants_colour(sys.stdout)))
     try:
         return play(args, sys.stdin, sys.stdout)
     except BrokenPipeError:

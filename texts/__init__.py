@@ -24,7 +24,7 @@ LANGUAGE_NAMES: Mapping[str, str] = {
 }
 TEXTS_DIR = Path(__file__).resolve().parent
 
-Arg = str | int
+Arg = str | int | float  # a float: an average, formatted by its text (NUMBER)
 CACHE_SIZE = 20_000  # formatted texts kept; past it the cache starts afresh
 
 log = logging.getLogger(__name__)

@@ -113,8 +113,11 @@ class Names:
 # -- the log -----------------------------------------------------------------------------
 
 
-def log_lines(events: Sequence[Event], names: Names, t: Translate) -> list[str]:
-    """What happened, one line per action; a run of draws by one seat is one line."""
+def log_lines(
+    events: Sequence[Event], names: Names, t: Translate, limit: int | None = LOG_LIMIT
+) -> list[str]:
+    """What happened, one line per action; a run of draws by one seat is one line. Past
+    `limit` lines (None: no limit), only the latest are kept."""
     lines: list[str] = []
     i = 0
     while i < len(events):
@@ -137,8 +140,8 @@ def log_lines(events: Sequence[Event], names: Names, t: Translate) -> list[str]:
         if line:
             lines.append(line)
         i += 1
-    if len(lines) > LOG_LIMIT:
-        lines = ["…", *lines[-LOG_LIMIT:]]
+    if limit is not None and len(lines) > limit:
+        lines = ["…", *lines[-limit:]]
     return lines
 
 
@@ -199,7 +202,8 @@ def scores_line(view: PublicView, names: Names, t: Translate) -> str:
 
 
 def table_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
-    """What everyone sees (R8.1): the line, its ends, hand sizes, boneyard, scores."""
+    """What everyone sees (R8.1): the line, its ends, hand sizes, boneyard, scores, and
+    while a hand is played, its deal code (`core.fair`), if it has one."""
     lines = [header(view, t)]
     if view.line:
         lines.append(t("line", tiles=tiles_text(view.line)))
@@ -216,6 +220,8 @@ def table_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
         if view.variant is Variant.DRAW:
             lines.append(t("boneyard", count=view.boneyard_size))
     lines.append(scores_line(view, names, t))
+    if view.commitment is not None and view.phase is Phase.PLAYING:
+        lines.append(t("deal-commitment", commitment=view.commitment))
     return lines
 
 
@@ -256,6 +262,11 @@ def hand_summary(view: PublicView, result: HandResult, names: Names, t: Translat
     if not view.has_teams:
         lines.append(_classic_outcome(result, names, t))
     lines.append(scores_line(view, names, t))
+    # The deal's secret, beside the hands it dealt (`core.fair`); one per result.
+    for past, secret in zip(view.results, view.deal_secrets, strict=False):
+        if past.hand_no == result.hand_no:
+            lines.append("")
+            lines.append(t("deal-secret", secret=str(secret), commitment=secret.commitment))
     return "\n".join(lines)
 
 

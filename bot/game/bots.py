@@ -1,13 +1,17 @@
 """The bot players at a table: which player plays each level, and their decisions,
-each with chance derived from the game's seed so that a game replays exactly."""
+each with chance derived from the game's seed so that a game replays exactly. A new
+match is dealt from a match secret, and its seed derived from that secret apart from
+the deals (`core.fair`): a hand's revealed secret tells nothing of the bots' chance."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
 
+from bot.game.record import TableSettings
 from bot.game.seats import BotSeat, Seat
 from core.engine import Match
+from core.fair import bots_seed
 from core.players import BotPlayer, Level, decision_rng, player_for
 from core.views import seat_view
 
@@ -19,6 +23,12 @@ Players = Mapping[Level, BotPlayer]
 def default_players() -> dict[Level, BotPlayer]:
     """The bot players, the hard one with a wall-clock safety net (core reads no clock)."""
     return {level: player_for(level, clock=time.perf_counter) for level in Level}
+
+
+def new_match(settings: TableSettings, secret: bytes) -> tuple[Match, int]:
+    """A match dealt from the match secret `secret`, and its seed (of the bots' chance)."""
+    match, _ = Match.new(settings.variant, settings.n_players, settings.target, secret=secret)
+    return match, bots_seed(secret)
 
 
 def bot_at(seats: Sequence[Seat], seat: int | None) -> BotSeat | None:

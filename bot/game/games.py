@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 
 from bot.game import bots, timer
 from bot.game.errors import RefusalCode, RefusalError
@@ -25,7 +27,7 @@ from bot.game.ports import ChatBusyError, GameRepository, VersionConflictError
 from bot.game.record import GameRecord, LobbyStage, MatchStage, StoppedStage, TableSettings
 from bot.game.seats import BotSeat, HumanSeat, LogMark, Seat, human_seat
 from bot.game.state import Game, HandOver, InMatch, Lobby, Playing
-from core.engine import Match
+from core.deal import SECRET_BYTES
 from core.errors import ErrorCode, GameError
 from core.players import Level
 from core.variants import HAND_SIZES, Variant
@@ -82,14 +84,20 @@ class Games:
         self._store = store
         self._players = players
         self._rng = rng or random.SystemRandom()
+        # Tests inject `rng` to deal the same matches again; the bot draws from the OS.
+        self._secret: Callable[[], bytes] = partial(
+            secrets.token_bytes if rng is None else rng.randbytes, SECRET_BYTES
+        )
         self._now = now
 
     def now(self) -> datetime:
         """The clock of the use cases (tests move it by hand)."""
         return self._now()
 
-    def new_seed(self) -> int:
-        return self._rng.getrandbits(63)
+    def new_secret(self) -> bytes:
+        """A match secret (256 bits): every deal of the match and its bots' chance
+        derive from it, and it is never shown (`core.fair`)."""
+        return self._secret()
 
     def new_game_id(self) -> str:
         return f"{self._rng.getrandbits(40):010x}"
@@ -134,8 +142,7 @@ class Games:
                 target=options.target,
                 level=level,
             )
-            seed = self.new_seed()
-            match, _ = Match.new(settings.variant, settings.n_players, settings.target, seed=seed)
+            match, seed = bots.new_match(settings, self.new_secret())
         except (GameError, ValueError) as exc:
             raise RefusalError(RefusalCode.BAD_OPTIONS) from exc
         seats: tuple[Seat, ...] = (
@@ -170,8 +177,7 @@ class Games:
         if not isinstance(state, InMatch) or game.is_active:
             raise RefusalError(RefusalCode.STALE)
         settings = game.record.settings
-        seed = self.new_seed()
-        match, _ = Match.new(settings.variant, settings.n_players, settings.target, seed=seed)
+        match, seed = bots.new_match(settings, self.new_secret())
         seats = tuple(
             s.model_copy(update={"log_mark": LogMark()}) if isinstance(s, HumanSeat) else s
             for s in state.seats

@@ -158,7 +158,7 @@ class GroupGames:
             return await self.stop(game, user_id, admin)
         if action is GroupAction.LEAVE:
             return await self.leave(game_id, user_id)
-        seed = self._games.new_seed()
+        secret = self._games.new_secret()
         if action is GroupAction.BACK:
             return await self._games.update(game_id, lambda g: timer.back(g, user_id, arg))
         if action in _SETTINGS:
@@ -172,10 +172,10 @@ class GroupGames:
             return await self._games.update(game_id, lambda g: lobby.seat_pressed(g, user_id, arg))
         if action is GroupAction.BOT:
             await _require_filler(game, user_id, admin)
-            return await self._games.update(game_id, lambda g: lobby.add_bot(g, seed))
+            return await self._games.update(game_id, lambda g: lobby.add_bot(g, secret))
         if action is GroupAction.START:
             await _require_filler(game, user_id, admin)
-            return await self._games.update(game_id, lambda g: lobby.start(g, seed))
+            return await self._games.update(game_id, lambda g: lobby.start(g, secret))
         raise RefusalError(RefusalCode.INVALID)
 
     async def arrive(
@@ -206,8 +206,8 @@ class GroupGames:
         except UnreachableError:
             await self._games.update(game.game_id, lobby.invited)
             raise RefusalError(RefusalCode.PRIVATE_CHAT) from None
-        seed = self._games.new_seed()
-        return await self._games.update(game.game_id, lambda g: lobby.join(g, person, seat, seed))
+        secret = self._games.new_secret()
+        return await self._games.update(game.game_id, lambda g: lobby.join(g, person, seat, secret))
 
     async def take_seat(self, game: Game, person: Person, seat: int, reach: Reach) -> Game:
         """`person` plays the bot's seat from the next hand on, once their private

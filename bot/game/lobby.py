@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.game import bots
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.people import Person
 from bot.game.record import GroupSide, LobbyStage, TableSettings
 from bot.game.seats import NAME_LIMIT, BotSeat, HumanSeat, Seat, human_seat
 from bot.game.state import Game, Lobby
-from core.engine import Match
 from core.players import Level
 from core.variants import HAND_SIZES, TARGETS, Variant
 
@@ -76,7 +76,7 @@ def check_join(game: Game, user_id: int, seat: int | None) -> None:
         raise RefusalError(RefusalCode.SEAT_TAKEN)
 
 
-def join(game: Game, person: Person, seat: int | None, seed: int) -> Game:
+def join(game: Game, person: Person, seat: int | None, secret: bytes) -> Game:
     """`person` sits at `seat` (the first free one if None; moving there if seated
     elsewhere). The match starts when the last seat is taken."""
     check_join(game, person.user_id, seat)
@@ -87,7 +87,7 @@ def join(game: Game, person: Person, seat: int | None, seed: int) -> Game:
     if current is not None:
         seats[current] = None
     seats[target] = human_seat(person)
-    return _start_if_full(_with_seats(game, seats), seed)
+    return _start_if_full(_with_seats(game, seats), secret)
 
 
 def leave(game: Game, user_id: int) -> Game:
@@ -109,7 +109,7 @@ def may_fill(game: Game, user_id: int) -> bool:
     return opener or _seated(lobby, user_id) is not None
 
 
-def add_bot(game: Game, seed: int) -> Game:
+def add_bot(game: Game, secret: bytes) -> Game:
     """A bot of the table's level in the first free seat."""
     lobby = lobby_of(game)
     free = _free(lobby.seats)
@@ -117,7 +117,7 @@ def add_bot(game: Game, seed: int) -> Game:
         raise RefusalError(RefusalCode.GAME_FULL)
     seats = list(lobby.seats)
     seats[free[0]] = BotSeat(level=game.record.settings.level)
-    return _start_if_full(_with_seats(game, seats), seed)
+    return _start_if_full(_with_seats(game, seats), secret)
 
 
 def remove_bot(game: Game, seat: int) -> Game:
@@ -154,22 +154,22 @@ def sits_down(game: Game, seat: int | None) -> bool:
     return 0 <= seat < len(game.state.seats) and game.state.seats[seat] is None
 
 
-def start(game: Game, seed: int) -> Game:
+def start(game: Game, secret: bytes) -> Game:
     """Start now: bots of the table's level take the free seats."""
     lobby = lobby_of(game)
     if not any(isinstance(s, HumanSeat) for s in lobby.seats):
         raise RefusalError(RefusalCode.NEEDS_PERSON)
     level = game.record.settings.level
     seats = [s if s is not None else BotSeat(level=level) for s in lobby.seats]
-    return _start_if_full(_with_seats(game, seats), seed)
+    return _start_if_full(_with_seats(game, seats), secret)
 
 
-def _start_if_full(game: Game, seed: int) -> Game:
+def _start_if_full(game: Game, secret: bytes) -> Game:
     lobby = lobby_of(game)
     if _free(lobby.seats) or not any(isinstance(s, HumanSeat) for s in lobby.seats):
         return game  # a table of bots only never starts by itself
     settings = game.record.settings
-    match, _ = Match.new(settings.variant, settings.n_players, settings.target, seed=seed)
+    match, seed = bots.new_match(settings, secret)
     seats = tuple(s for s in lobby.seats if s is not None)
     return game.with_match(match, seats, seed)
 

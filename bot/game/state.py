@@ -98,7 +98,13 @@ def in_match(seats: tuple[Seat, ...], seed: int, match: Match) -> Playing | Hand
 def _engine_of(stage: LobbyStage | MatchStage | StoppedStage) -> Match | None:
     if isinstance(stage, StoppedStage):
         stage = stage.was
-    return Match.from_dict(stage.engine) if isinstance(stage, MatchStage) else None
+    return rebuilt(stage.engine) if isinstance(stage, MatchStage) else None
+
+
+def rebuilt(engine: dict[str, Any]) -> Match:
+    """An engine from its stored state (`Match.to_dict`), checked: the one place the bot
+    rebuilds one (a game's when it is loaded, a kept match's for its history)."""
+    return Match.from_dict(engine)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -58,3 +58,36 @@ def confirmation(game_id: str) -> str:
 def conversation(chat_id: int) -> str:
     """How many messages were seen in a group (see `bot.store.chats`)."""
     return f"{PREFIX}:talk:{chat_id}"
+
+
+def history(chat_id: int) -> str:
+    """A sorted set: the chat's last matches, `<game id> <entry>` by when each ended (see
+    `bot.store.history`)."""
+    return f"{PREFIX}:history:{{{chat_id}}}"
+
+
+def history_hand(chat_id: int) -> str:
+    """The last hand of the chat's latest match in its history, compressed JSON."""
+    return f"{PREFIX}:history-hand:{{{chat_id}}}"
+
+
+def history_person(user_id: int) -> str:
+    """A set: the chats whose history names a person (what `forget` goes through)."""
+    return f"{PREFIX}:history-person:{user_id}"
+
+
+def stats(user_id: int) -> str:
+    """A hash kept without expiry: a person's records, overall, per group, per Kozel
+    partner and against the bots (see `bot.store.stats`)."""
+    return f"{PREFIX}:stats:{user_id}"
+
+
+def roster(chat_id: int) -> str:
+    """A set kept without expiry: the people with a record in a group (for /top)."""
+    return f"{PREFIX}:roster:{chat_id}"
+
+
+def counted(game_id: str) -> str:
+    """A hash: the match is counted in the records, with the counts its group may be
+    told (see `bot.store.stats`)."""
+    return f"{PREFIX}:counted:{{{game_id}}}"

@@ -21,15 +21,21 @@ from aiogram.utils.callback_answer import CallbackAnswerMiddleware
 from redis.asyncio import Redis
 
 from bot.game.bots import Players
+from bot.game.forget import Forgetting, PersonalData
 from bot.game.games import Games
 from bot.game.groups import GroupGames
+from bot.game.history import History
+from bot.game.stats import Stats
 from bot.store.chats import ChatMarks
 from bot.store.confirmations import Confirmations
 from bot.store.finished import FinishedMatches
 from bot.store.games import GameStore
+from bot.store.history import HistoryStore
 from bot.store.messages import MessageStore
 from bot.store.pace import Limits, Pace
+from bot.store.personal import PersonalKeys
 from bot.store.schedule import Schedule
+from bot.store.stats import StatsStore
 from bot.store.updates import UpdateClaims
 from bot.telegram.finisher import Finisher
 from bot.telegram.handlers import routers
@@ -45,6 +51,7 @@ from bot.telegram.middlewares import (
 )
 from bot.telegram.outbox import Outbox, Timing
 from bot.telegram.retry import RetryAfterMiddleware, Sleep
+from bot.telegram.stats import RecordsLine
 from bot.telegram.worker import Rhythm, Worker
 from texts import Texts
 
@@ -105,6 +112,8 @@ class App:
     store: GameStore
     outbox: Outbox
     finisher: Finisher  # its keepers record each finished match once
+    history: History  # the chats' last matches (one of the finisher's keepers)
+    stats: Stats  # the records (one of the finisher's keepers)
 
 
 def create_app(
@@ -126,6 +135,8 @@ def create_app(
     groups = GroupGames(games, store)
     schedule = Schedule(redis)
     chats = ChatMarks(redis)
+    stats_store = StatsStore(redis)
+    stats = Stats(stats_store)
     outbox = Outbox(
         bot,
         MessageStore(redis),
@@ -137,8 +148,11 @@ def create_app(
         games.now,
         timing=pacing.timing,
         **({"sleep": sleep} if sleep is not None else {}),
+        epilogue=RecordsLine(stats),  # a group's line about its records, after the result
     )
-    finisher = Finisher(games, FinishedMatches(redis))
+    history_store = HistoryStore(redis)
+    history = History(history_store)
+    finisher = Finisher(games, FinishedMatches(redis), [history, stats])
     worker = Worker(games, schedule, outbox, games.now, pacing.rhythm, finisher)
     store.on_due = worker.poke
     store.on_finished = worker.record_finished
@@ -147,10 +161,28 @@ def create_app(
     # The updates in flight include those waiting for their claim; an update is claimed
     # before anything else reads Redis for it.
     first = (in_flight, Once(UpdateClaims(redis)), GroupConversation(chats))
+    languages = Languages(store)
+    # Everything kept about a person outside a game's own record (which expires with the
+    # game): /forgetme erases it from each.
+    personal_data: list[PersonalData] = [
+        stats_store,
+        history_store,
+        PersonalKeys(redis),
+        languages,
+    ]
     dispatcher = create_dispatcher(
-        texts, Languages(store), games, groups, outbox, Confirmations(redis), first
+        texts,
+        languages,
+        games,
+        groups,
+        outbox,
+        Confirmations(redis),
+        history,
+        stats,
+        Forgetting(personal_data),
+        first,
     )
-    return App(dispatcher, in_flight, worker, games, store, outbox, finisher)
+    return App(dispatcher, in_flight, worker, games, store, outbox, finisher, history, stats)
 
 
 def create_dispatcher(
@@ -160,12 +192,15 @@ def create_dispatcher(
     groups: GroupGames,
     outbox: Outbox,
     confirmations: Confirmations,
+    history: History,
+    stats: Stats,
+    forgetting: Forgetting,
     first: tuple[BaseMiddleware, ...] = (),
 ) -> Dispatcher:
     """Routers, middlewares (`first`: the outer ones that come before all others), and
     the dependencies handlers ask for by name (`games`, `groups`, `outbox`,
-    `confirmations`, `languages`, `texts`; `lang` and `t` come from
-    `LanguageMiddleware`)."""
+    `confirmations`, `history`, `stats`, `forgetting`, `languages`, `texts`; `lang` and
+    `t` come from `LanguageMiddleware`)."""
     # No FSM: every game lives in the store, and aiogram's FSM middleware would cost each
     # update a context it never reads.
     dp = Dispatcher(
@@ -173,6 +208,9 @@ def create_dispatcher(
         groups=groups,
         outbox=outbox,
         confirmations=confirmations,
+        history=history,
+        stats=stats,
+        forgetting=forgetting,
         languages=languages,
         texts=texts,
         disable_fsm=True,

@@ -55,6 +55,11 @@ class Languages:
         self._remember(chat_id, kept, self._clock())
         return kept
 
+    async def forget(self, user_id: int) -> None:
+        """/forgetme: this process's copy of the person's choice goes (the store's copy
+        is `bot.store.personal`'s to erase); other processes drop theirs within `ttl`."""
+        self._known.pop(user_id, None)
+
     def _remember(self, chat_id: int, lang: str | None, now: float) -> None:
         self._known[chat_id] = (now + self._ttl, lang)
         self._known.move_to_end(chat_id)

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -41,7 +41,7 @@ from bot.game.errors import RefusalError
 from bot.game.groups import GroupGames
 from bot.game.people import Person
 from bot.game.ports import UnreachableError
-from bot.game.state import Game, Lobby, Playing
+from bot.game.state import Finished, Game, Lobby, Playing
 from bot.store.chats import ChatMarks
 from bot.store.errors import StorageUnavailableError
 from bot.store.messages import Changes, MessageStore, Placement, Sent
@@ -53,7 +53,7 @@ from bot.telegram.plan import Plan, Private, plan_for
 from bot.telegram.render import RecordNames
 from bot.telegram.retry import paced
 from bot.telegram.sending import drop_buttons, edit, put
-from texts import Texts
+from texts import Texts, Translate
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +62,11 @@ T = TypeVar("T")
 MAX_WAIT = 10.0  # seconds a reply outside a game may wait for its chat's slot
 RETIRE_BATCH = 4  # old hand messages of a person deleted together, in one call
 MIN_WAIT = 0.01  # seconds between two looks at a slot another caller may have taken
+# A group's finished match whose epilogue is not known yet (the match is being recorded)
+# is looked at again this often; past this long after its last change there is no
+# epilogue: it would no longer follow the match's result.
+EPILOGUE_RETRY = 1.0
+EPILOGUE_WAIT = timedelta(minutes=10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +81,15 @@ class Timing:
     quick_turns: float = 20.0
     # Messages under a group's table after which its next change is sent at the bottom.
     buried: int = 5
+
+
+class Epilogue(Protocol):
+    """What a group is told after its match's result, once (the records' line)."""
+
+    async def __call__(self, game: Game, t: Translate, /) -> tuple[Content, ...] | None:
+        """The messages for the finished match `game`, in the group's language; None
+        while they are not known yet (the match is not recorded yet)."""
+        ...
 
 
 class BusyError(Exception):
@@ -109,6 +123,7 @@ class Outbox:
         *,
         timing: Timing | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        epilogue: Epilogue | None = None,
     ) -> None:
         self._bot = bot
         self._messages = messages
@@ -120,6 +135,7 @@ class Outbox:
         self._now = now
         self.timing = timing or Timing()
         self._sleep = sleep
+        self._epilogue = epilogue
         self.on_wait: Callable[[], None] = lambda: None  # a call waits: the worker wakes
         self._link: str | None = None
 
@@ -192,12 +208,28 @@ class Outbox:
             if moved:
                 await self._forget_table(game, placement, changes)
             plan = plan_for(game, placement, self._texts, await self.bot_link())
-            return await self._send(game, plan, placement, changes)
+            ending = await self._ending(game)
+            if ending:
+                plan = replace(plan, posts=plan.posts + ending)
+            at = await self._send(game, plan, placement, changes)
+            if ending is None and at is None:
+                at = self.clock() + EPILOGUE_RETRY  # the rest is shown; the epilogue waits
+            return at
         except _StopError as stop:
             return stop.at
         finally:
             renewing.cancel()
             await self._messages.close(game.game_id, token, changes)
+
+    async def _ending(self, game: Game) -> tuple[Content, ...] | None:
+        """The epilogue of a group's finished match, told after its announcements; None
+        while it is not known and still worth waiting for."""
+        group = game.record.group
+        if self._epilogue is None or group is None or not isinstance(game.state, Finished):
+            return ()
+        if self._now() - game.record.updated_at >= EPILOGUE_WAIT:
+            return ()  # too late to follow the result
+        return await self._epilogue(game, self._texts.translator(group.language))
 
     async def _keep(self, game_id: str, token: str, lease: timedelta) -> None:
         """Renew the lease while a pass runs (a slow Telegram must not let a second

@@ -138,19 +138,21 @@ class Worker:
         for _ in range(limit):
             try:
                 ran = await self.run_due()
-                await self._record()
-                if not ran:
+                # A match just recorded may have work of its own (its records' line).
+                recorded = await self._record()
+                if not ran and not recorded:
                     return
             except StorageUnavailableError:
                 return
         raise RuntimeError("the worker did not settle")
 
-    async def _record(self) -> None:
+    async def _record(self) -> int:
+        """Hand the matches to record to the keepers; returns how many were recorded."""
         if self._finisher is None or not self._to_record:
-            return
+            return 0
         self._to_record = False
         try:
-            await self._finisher.run()
+            return await self._finisher.run()
         except StorageUnavailableError:
             self._to_record = True
             raise

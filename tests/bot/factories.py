@@ -18,6 +18,11 @@ NOW = datetime(2024, 6, 1, tzinfo=UTC)
 GROUP_ID = -77  # the chat of `group_lobby`'s games
 
 
+def secret(n: int) -> bytes:
+    """A match secret told apart by `n` (weak, as a test's may be: the bot draws 256 bits)."""
+    return n.to_bytes(32, "big")
+
+
 def human(user_id: int, name: str = "Alice", language: str = "en") -> HumanSeat:
     return HumanSeat(user_id=user_id, name=name, language=language, chat_id=user_id)
 

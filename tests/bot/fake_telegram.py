@@ -419,8 +419,11 @@ class TelegramHarness:
         if self.auto_settle:
             await self.settle()
 
-    async def send(self, who: User, text: str, chat_id: int | None = None) -> None:
-        """`who` writes `text` in `chat_id` (their private chat by default)."""
+    async def send(
+        self, who: User, text: str, chat_id: int | None = None, reply_to: User | None = None
+    ) -> None:
+        """`who` writes `text` in `chat_id` (their private chat by default), in reply to
+        a message of `reply_to` if given."""
         chat_id = who.id if chat_id is None else chat_id
         if chat_id == who.id:
             self.fake.unreachable.discard(who.id)  # writing to the bot starts it
@@ -428,6 +431,15 @@ class TelegramHarness:
         if text.startswith("/"):
             length = len(text.split(maxsplit=1)[0])
             entities = [MessageEntity(type="bot_command", offset=0, length=length)]
+        replied = None
+        if reply_to is not None:
+            replied = Message(
+                message_id=next(self.fake._ids),
+                date=datetime.now(UTC),
+                chat=_chat(chat_id),
+                from_user=reply_to,
+                text="…",
+            )
         message = Message(
             message_id=next(self.fake._ids),
             date=datetime.now(UTC),
@@ -435,6 +447,7 @@ class TelegramHarness:
             from_user=who,
             text=text,
             entities=entities,
+            reply_to_message=replied,
         )
         await self._feed(Update(update_id=next(self._updates), message=message))
 

@@ -21,6 +21,7 @@ from texts import LANGUAGES, Texts, source_files
 NUMBERS = (1, 2, 5, 21, 53)
 # Numbers that count something: a noun after one must agree with it.
 QUANTITIES = {"count", "score", "points", "eggs", "target", "mark", "seconds"}
+QUANTITIES |= {"played", "won", "lost", "rate", "goats", "fish"}  # the records (stats.ftl)
 # Numbers that name something (a seat, a bot, a hand, an end's pips): "Bot 5", "hand 21".
 LABELS = {"n", "hand", "left", "right", "number"}
 # Every other variable holds text, already formatted; these are plausible values.
@@ -42,8 +43,11 @@ TEXT_SAMPLES: dict[str, str] = {
     "bot": "Bot 3",
     "seats": "1. Alice · 3. free",
     "seed": "8842",
+    "secret": "kozel-4-" + "0f" * 32,  # a deal's secret and its code (core.fair)
+    "commitment": "3f9c0a1b2c3d4e5f",
     "goal": "playing to 100",
     "label": "To 100",
+    "date": "2024-06-01 12:40 UTC",
 }
 WHO = ("you", "other")
 TEXTS = Texts()
@@ -57,6 +61,9 @@ NOUNS: dict[str, list[dict[str, str]]] = {
         {"one": "player", "other": "players"},
         {"one": "second", "other": "seconds"},
         {"one": "s", "other": "s"},
+        {"one": "match", "other": "matches"},
+        {"one": "win", "other": "wins"},
+        {"one": "time", "other": "times"},
     ],
     "fr": [
         {"one": "point", "other": "points"},
@@ -65,6 +72,9 @@ NOUNS: dict[str, list[dict[str, str]]] = {
         {"one": "joueur", "other": "joueurs"},
         {"one": "seconde", "other": "secondes"},
         {"one": "s", "other": "s"},
+        {"one": "partie", "other": "parties"},
+        {"one": "victoire", "other": "victoires"},
+        {"one": "fois", "other": "fois"},
     ],
     "it": [
         {"one": "punto", "other": "punti"},
@@ -73,6 +83,9 @@ NOUNS: dict[str, list[dict[str, str]]] = {
         {"one": "giocatore", "other": "giocatori"},
         {"one": "secondo", "other": "secondi"},
         {"one": "s", "other": "s"},
+        {"one": "partita", "other": "partite"},
+        {"one": "vittoria", "other": "vittorie"},
+        {"one": "volta", "other": "volte"},
     ],
     # Russian: also the genitive, after "до", "от"...: "до 21 очка", "от 2 до 4 игроков".
     "ru": [
@@ -100,6 +113,21 @@ NOUNS: dict[str, list[dict[str, str]]] = {
             "gen-many": "секунд",
         },
         dict.fromkeys(["one", "few", "many", "gen-one", "gen-many"], "с"),  # seconds, "5 с"
+        {
+            "one": "партия",
+            "few": "партии",
+            "many": "партий",
+            "gen-one": "партии",
+            "gen-many": "партий",
+        },
+        {
+            "one": "победа",
+            "few": "победы",
+            "many": "побед",
+            "gen-one": "победы",
+            "gen-many": "побед",
+        },
+        {"one": "раз", "few": "раза", "many": "раз", "gen-one": "раза", "gen-many": "раз"},
     ],
 }
 GENITIVE = {"от", "до", "из", "около", "более", "менее", "свыше"}

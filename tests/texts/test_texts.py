@@ -11,6 +11,7 @@ from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
 from bot.game.errors import RefusalCode
+from core.fair import SecretProblem
 from tests.bot.fake_telegram import check_html
 from texts import LANGUAGES, Texts, source_files
 
@@ -23,9 +24,14 @@ FAMILIES = {
     "level-": ["easy", "medium", "hard"],
     "end-": ["left", "right"],
     "rules-": ["draw", "block", "kozel"],
-    "cmd-": ["start", "play", "score", "rules", "lang", "stop", "help", "kozel", "new", "leave"],
+    "cmd-": [
+        *("start", "play", "score", "rules", "lang", "stop", "help", "kozel", "new", "leave"),
+        "history",
+        *("stats", "top", "forgetme"),
+    ],
     "refusal-": [code.value for code in RefusalCode],
     "term-moves-": ["lead", "left", "right"],
+    "term-verify-bad-": [problem.value for problem in SecretProblem],
 }
 
 
@@ -116,6 +122,16 @@ SAMPLES: dict[str, str | int] = {
     "seats": "1. Alice · 3. free",
     "number": 4,
     "seed": "8842",
+    "secret": "kozel-4-" + "0f" * 32,  # a deal's secret and its code (core.fair)
+    "commitment": "3f9c0a1b2c3d4e5f",
+    "date": "2024-06-01 12:40 UTC",
+    # The records (stats.ftl).
+    "played": 7,
+    "won": 4,
+    "lost": 3,
+    "rate": 57,
+    "goats": 2,
+    "fish": 1,
 }
 
 

@@ -330,6 +330,7 @@ rules-draw =
     { rules-play }
     <b>Drawing.</b> If you cannot play, draw from the boneyard one tile at a time until one fits, and play it at once; if the boneyard runs out first, you pass. You may not draw while you hold a playable tile. I draw and pass for you.
     { rules-classic-end }
+    { rules-fair-deal }
 rules-block =
     <b>Block game</b>
     
@@ -340,6 +341,7 @@ rules-block =
     { rules-play }
     <b>Passing.</b> There is nothing to draw: a player who cannot play passes (knocks). I pass for you.
     { rules-classic-end }
+    { rules-fair-deal }
 rules-kozel =
     <b>Kozel</b> (“goat”), the Russian courtyard classic
     
@@ -353,3 +355,4 @@ rules-kozel =
     <b>Fish.</b> A blocked hand is a fish: the team holding more points writes down all the points left in the four hands. If both teams hold the same, those are eggs: nobody writes anything, and the points go to the team that loses the next hand.
     <b>Rule of 13.</b> While a team has written nothing yet, a hand total under 13 is not written down.
     <b>The goats.</b> The first team to reach 101 points loses: they are the goats (51 or 151 with a target of 50 or 150). If the winners are still at 0, it is a dry win.
+    { rules-fair-deal }

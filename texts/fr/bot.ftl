@@ -345,6 +345,7 @@ rules-draw =
     { rules-play }
     <b>Piocher.</b> Si vous ne pouvez pas jouer, piochez un domino à la fois jusqu'à en trouver un qui convient, et posez-le aussitôt ; si la pioche s'épuise avant, vous passez. Interdit de piocher quand on a un domino jouable. Je pioche et je passe pour vous.
     { rules-classic-end }
+    { rules-fair-deal }
 rules-block =
     <b>Partie bloquée</b>
     
@@ -355,6 +356,7 @@ rules-block =
     { rules-play }
     <b>Bouder.</b> Il n'y a rien à piocher : qui ne peut pas poser boude, c'est-à-dire passe son tour. Je boude pour vous.
     { rules-classic-end }
+    { rules-fair-deal }
 rules-kozel =
     <b>Kozel</b> (« le bouc »), le classique des cours d'immeubles russes
     
@@ -368,3 +370,4 @@ rules-kozel =
     <b>Le poisson.</b> Une manche bloquée s'appelle un poisson : l'équipe qui a le plus de points en main inscrit tous les points restés chez les quatre joueurs. En cas d'égalité, ce sont des œufs : personne n'inscrit rien, et ces points iront à l'équipe qui perdra la manche suivante.
     <b>Règle du 13.</b> Tant qu'une équipe n'a encore rien inscrit, un total de manche inférieur à 13 ne lui est pas noté.
     <b>Les boucs.</b> La première équipe qui atteint 101 points a perdu : ce sont les boucs (51 ou 151 avec un objectif de 50 ou de 150). Si les gagnants sont encore à zéro, c'est une victoire sèche.
+    { rules-fair-deal }

@@ -345,6 +345,7 @@ rules-draw =
     { rules-play }
     <b>Pescare.</b> Se non puoi giocare, pesca dal mazzo una tessera alla volta finché ne trovi una che si attacca, e giocala subito; se il mazzo finisce prima, passi. Non si può pescare quando si ha una tessera giocabile. Pesco e passo io per te.
     { rules-classic-end }
+    { rules-fair-deal }
 rules-block =
     <b>A blocco</b>
     
@@ -355,6 +356,7 @@ rules-block =
     { rules-play }
     <b>Bussare.</b> Non c'è niente da pescare: chi non può attaccare nessuna tessera bussa, cioè passa il turno. Busso io per te.
     { rules-classic-end }
+    { rules-fair-deal }
 rules-kozel =
     <b>Kozel</b> («il caprone»), il classico dei cortili russi
     
@@ -368,3 +370,4 @@ rules-kozel =
     <b>Il pesce.</b> Una mano bloccata si chiama pesce: la coppia con più puntini in mano si segna tutti i puntini rimasti ai quattro giocatori. In caso di parità si hanno le uova: nessuno segna niente, e quei punti andranno alla coppia che perderà la mano successiva.
     <b>Regola del 13.</b> Finché una coppia non ha ancora segnato nulla, un punteggio di mano inferiore a 13 non le si scrive.
     <b>I caproni.</b> La coppia che arriva per prima a 101 punti perde: sono i caproni (51 o 151 con obiettivo 50 o 150). Se gli avversari sono ancora a zero, è una vittoria a secco.
+    { rules-fair-deal }

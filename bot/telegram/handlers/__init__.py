@@ -8,8 +8,10 @@ from aiogram import Router
 from bot.telegram.handlers import (
     board,
     errors,
+    forget,
     group,
     group_language,
+    history,
     lang,
     membership,
     moves,
@@ -17,6 +19,7 @@ from bot.telegram.handlers import (
     rules,
     score,
     start,
+    stats,
     stop,
 )
 
@@ -32,6 +35,9 @@ def routers() -> list[Router]:
         moves.create_router(),
         score.create_router(),
         board.create_router(),
+        history.create_router(),
+        stats.create_router(),
+        forget.create_router(),
         rules.create_router(),
         lang.create_router(),
         stop.create_router(),

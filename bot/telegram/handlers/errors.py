@@ -17,7 +17,19 @@ from texts import Translate
 
 log = logging.getLogger(__name__)
 
-COMMANDS = ("start", "play", "score", "board", "rules", "lang", "stop", "help")
+COMMANDS = (
+    "start",
+    "play",
+    "score",
+    "board",
+    "history",
+    "stats",
+    "rules",
+    "lang",
+    "stop",
+    "forgetme",
+    "help",
+)
 
 
 async def stray_input(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:

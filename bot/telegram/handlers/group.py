@@ -36,7 +36,20 @@ from bot.telegram.table import join_payload, seat_payload
 from core.variants import Variant
 from texts import Translate
 
-GROUP_COMMANDS = ("kozel", "new", "leave", "stop", "score", "board", "rules", "lang", "help")
+GROUP_COMMANDS = (
+    "kozel",
+    "new",
+    "leave",
+    "stop",
+    "score",
+    "board",
+    "history",
+    "stats",
+    "top",
+    "rules",
+    "lang",
+    "help",
+)
 _NEW_DEFAULT = (Variant.DRAW, 4)
 
 

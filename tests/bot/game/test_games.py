@@ -31,6 +31,7 @@ from tests.bot.factories import (
     human,
     person,
     record_for,
+    secret,
 )
 from tests.bot.game.helpers import refused, stored
 
@@ -149,11 +150,13 @@ async def test_a_game_id_already_taken_is_refused_as_stale(store: GameStore) -> 
     assert await store.load_for_chat(7) is None
 
 
-def test_new_ids_and_seeds_fit_their_record(games: Games) -> None:
+def test_new_ids_and_secrets_fit_their_record(games: Games) -> None:
     ids = {games.new_game_id() for _ in range(50)}
     assert len(ids) == 50
     assert all(len(i) == 10 and int(i, 16) < 2**40 for i in ids)
-    assert all(0 <= games.new_seed() < 2**63 for _ in range(50))
+    match_secrets = {games.new_secret() for _ in range(50)}
+    assert len(match_secrets) == 50
+    assert all(len(s) == 32 for s in match_secrets)  # 256 bits
 
 
 # -- moves -----------------------------------------------------------------------------------
@@ -467,9 +470,9 @@ async def test_language_follows_the_player_into_their_group_games(
     games: Games, store: GameStore
 ) -> None:
     ann = person(11, "Ann")
-    open_lobby = await store.create(lobby.join(group_lobby(chat_id=-1), ann, 2, seed=1))
+    open_lobby = await store.create(lobby.join(group_lobby(chat_id=-1), ann, 2, secret(1)))
     other = await store.create(
-        lobby.join(group_lobby(game_id="00000000bb", chat_id=-2), ann, 0, seed=1)
+        lobby.join(group_lobby(game_id="00000000bb", chat_id=-2), ann, 0, secret(1))
     )
     left = await store.save(lobby.leave(other, ann.user_id))  # still listed: she left since
     changed = await games.set_language(ann.chat_id, ann.user_id, "ru")

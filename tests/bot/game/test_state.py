@@ -34,6 +34,7 @@ from tests.bot.factories import (
     human,
     person,
     record_for,
+    secret,
 )
 
 SEATS: tuple[Seat, ...] = (human(1, "Ann"), BotSeat(level=Level.EASY))
@@ -62,7 +63,7 @@ class NoRebuild:
 
 
 def test_a_lobby_loads_as_a_lobby_with_its_free_seats() -> None:
-    game = lobby.join(group_lobby(Variant.DRAW, 3), person(11), 1, seed=1)
+    game = lobby.join(group_lobby(Variant.DRAW, 3), person(11), 1, secret(1))
     game = lobby.invited(game)
     loaded = Game.load(game.record)
     assert isinstance(loaded.state, Lobby)
@@ -101,7 +102,7 @@ def test_a_finished_match_loads_with_the_match_result() -> None:
 
 
 def test_a_stopped_lobby_has_its_seats_and_no_match() -> None:
-    game = stopped_from(lobby.join(group_lobby(), person(11), 2, seed=1))
+    game = stopped_from(lobby.join(group_lobby(), person(11), 2, secret(1)))
     assert isinstance(game.state, Stopped)
     assert game.state.seats == (None, None, human(11, "Ann"), None)
     assert game.match is None
@@ -226,8 +227,8 @@ def test_changed_to_a_lobby_stage_needs_no_engine(monkeypatch: pytest.MonkeyPatc
 def records() -> list[GameRecord]:
     """A record of each stage, a group's with notices among them."""
     playing = record_for(a_match(), SEATS, version=3).record
-    open_lobby = lobby.invited(lobby.join(group_lobby(), person(11), 1, seed=1)).record
-    started = lobby.start(lobby.join(group_lobby(), person(11), None, seed=1), seed=4)
+    open_lobby = lobby.invited(lobby.join(group_lobby(), person(11), 1, secret(1))).record
+    started = lobby.start(lobby.join(group_lobby(), person(11), None, secret(1)), secret(4))
     assert started.record.group is not None
     notice = SeatNotice(kind=NoticeKind.LEFT, seat=0, name="Ann", after_results=2)
     group = started.record.group.model_copy(update={"notices": (notice,)})

@@ -24,7 +24,14 @@ from bot.store.errors import (
     VersionConflictError,
 )
 from bot.store.games import GameStore, encode
-from tests.bot.factories import GROUP_ID, finish_match, group_lobby, person, solo_record
+from tests.bot.factories import (
+    GROUP_ID,
+    finish_match,
+    group_lobby,
+    person,
+    secret,
+    solo_record,
+)
 
 DAY = 24 * 3600
 ANN = person(11, "Ann")
@@ -56,7 +63,7 @@ def finished(game: Game) -> Game:
 
 def group_game(game_id: str = "00000000aa", chat_id: int = GROUP_ID) -> Game:
     """A group's lobby with Ann seated."""
-    return lobby.join(group_lobby(game_id=game_id, chat_id=chat_id), ANN, None, seed=1)
+    return lobby.join(group_lobby(game_id=game_id, chat_id=chat_id), ANN, None, secret(1))
 
 
 async def loaded(store: GameStore, game_id: str) -> Game:

@@ -10,11 +10,11 @@ from bot.game.state import Game
 from bot.store import keys
 from bot.store.games import GameStore
 from bot.store.schedule import Schedule
-from tests.bot.factories import group_lobby, person, solo_record
+from tests.bot.factories import group_lobby, person, secret, solo_record
 
 
 def group_game(game_id: str = "00000000aa", chat_id: int = -77) -> Game:
-    return lobby.join(group_lobby(game_id=game_id, chat_id=chat_id), person(11), None, seed=1)
+    return lobby.join(group_lobby(game_id=game_id, chat_id=chat_id), person(11), None, secret(1))
 
 
 async def test_every_group_save_makes_the_game_due_at_once(

@@ -33,13 +33,25 @@ async def test_commands_are_registered_in_every_language(
     for call in private:
         lang = call.params.get("language_code") or texts.default
         commands = {c.command: c.description for c in call.params["commands"]}
-        assert set(commands) == {"start", "play", "score", "board", "rules", "lang", "stop", "help"}
+        expected = {"start", "play", "score", "board", "history", "rules", "lang", "stop", "help"}
+        assert set(commands) == expected | {"stats", "forgetme"}
         assert commands["play"] == texts.get(lang, "cmd-play")
     for call in groups:
         lang = call.params.get("language_code") or texts.default
         commands = {c.command: c.description for c in call.params["commands"]}
-        expected = {"kozel", "new", "leave", "stop", "score", "board", "rules", "lang", "help"}
-        assert set(commands) == expected
+        expected = {
+            "kozel",
+            "new",
+            "leave",
+            "stop",
+            "score",
+            "board",
+            "history",
+            "rules",
+            "lang",
+            "help",
+        }
+        assert set(commands) == expected | {"stats", "top"}
         assert commands["kozel"] == texts.get(lang, "cmd-kozel")
 
 

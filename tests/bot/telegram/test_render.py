@@ -41,7 +41,7 @@ from core.players import Level
 from core.tiles import Tile
 from core.variants import TARGETS, Variant
 from core.views import seat_view
-from tests.bot.factories import group_lobby, human, person, record_for
+from tests.bot.factories import group_lobby, human, person, record_for, secret
 from tests.bot.fake_telegram import check_html, utf16_len
 from texts import LANGUAGES, Texts
 from texts.render import hand_summary, log_lines, match_summary
@@ -232,7 +232,7 @@ def kozel_lobby(*names: str, target: int = 100) -> tuple[Game, Lobby]:
     """A Kozel lobby with `names` seated from seat 0, and seats left free."""
     game = group_lobby(target=target)
     for seat, name in enumerate(names):
-        game = lobby.join(game, person(21 + seat, name), seat, seed=1)
+        game = lobby.join(game, person(21 + seat, name), seat, secret(1))
     assert isinstance(game.state, Lobby)
     return game, game.state
 

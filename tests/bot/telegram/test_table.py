@@ -24,6 +24,7 @@ from core.engine import Match
 from core.events import Redealt
 from core.players import Level
 from core.variants import Variant
+from tests.bot.factories import secret
 from tests.bot.fake_telegram import FakeTelegram, check_html
 from texts import Texts
 
@@ -65,7 +66,7 @@ def group_game(variant: str, n_players: int, seed: int) -> Game:
 
 def test_a_draw_lobby_lists_its_seats(texts: Texts) -> None:
     t = texts.translator("en")
-    game = lobby.join(group_record("draw", 3, lobby.new_lobby(3)), ANN, 1, seed=1)
+    game = lobby.join(group_record("draw", 3, lobby.new_lobby(3)), ANN, 1, secret(1))
     assert isinstance(game.state, Lobby)
     content = lobby_content(game, game.state, t, LINK)
     assert "3 players:\n1. free\n2. \u2068Ann &lt;3\u2069\n3. free" in content.text

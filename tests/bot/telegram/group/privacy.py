@@ -1,7 +1,8 @@
 """Watches every API call the bot makes and checks that no hidden tile reaches anyone
 who may not see it (R8.2): the group sees the line only until a hand is over; a
 person sees their own hand and the line; alerts show no tile; move buttons go
-only to the private chat of the person to move."""
+only to the private chat of the person to move; a deal's secret is shown to no one
+before its hand is over (R8.3, `core.fair`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from core.tiles import Tile
 from tests.bot.fake_telegram import Call, check_html
 
 TILE = re.compile(r"(\d)\|(\d)")
+DEAL_SECRET = re.compile(r"\b(?:draw|block|kozel)-\d-[0-9a-f]{64}\b")
 ALL_TILES = frozenset(Tile(a, b) for a in range(7) for b in range(a, 7))
 
 
@@ -64,6 +66,11 @@ class PrivacyGuard:
         allowed = await self._allowed(chat_id)
         if shown - allowed:
             self.violations.append(f"chat {chat_id} was shown {sorted(shown - allowed)}")
+        dealt = [r for r in await self._records(chat_id) if r.match is not None]
+        revealed = {str(s) for r in dealt for s in r.public_view().deal_secrets}
+        early = set(DEAL_SECRET.findall(params["text"])) - revealed
+        if early:
+            self.violations.append(f"chat {chat_id} was shown the deal secrets {sorted(early)}")
         for button in buttons:
             if (button.callback_data or "").startswith("mv:"):
                 await self._check_move_button(chat_id, MoveData.unpack(button.callback_data or ""))
@@ -73,13 +80,18 @@ class PrivacyGuard:
             record = await self.storage.load_for_chat(chat_id)
             return _visible(record, None) if record is not None else frozenset()
         allowed: frozenset[Tile] = frozenset()
-        game_ids = set(await self.storage.games_of(chat_id))
-        direct = await self.storage.load_for_chat(chat_id)
-        records = [r for r in [direct] if r is not None]
-        records += [r for g in game_ids if (r := await self.storage.load(g)) is not None]
-        for record in records:
+        for record in await self._records(chat_id):
             allowed |= _visible(record, chat_id)
         return allowed
+
+    async def _records(self, chat_id: int) -> list[Game]:
+        """The games whose messages go to `chat_id`: a group's, or a person's."""
+        direct = await self.storage.load_for_chat(chat_id)
+        records = [r for r in [direct] if r is not None]
+        if chat_id > 0:
+            game_ids = set(await self.storage.games_of(chat_id))
+            records += [r for g in game_ids if (r := await self.storage.load(g)) is not None]
+        return records
 
     async def _check_move_button(self, chat_id: int, data: MoveData) -> None:
         record = await self.storage.load(data.game)

@@ -13,7 +13,7 @@ from tests.bot.telegram.handlers.driver import ALICE, open_game, play_to_the_end
 @pytest.mark.parametrize(
     ("variant", "opponents", "level", "target"),
     [
-        ("Draw game", "3 bots", "Easy", "50"),
+        ("Draw game", "3 bots", "Easy", "100"),
         ("Draw game", "1 bot", "Hard", "50"),
         ("Block game", "2 bots", "Medium", "50"),
         ("Kozel", None, "Medium", "100"),

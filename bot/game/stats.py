@@ -1,0 +1,204 @@
+"""The records people argue about: each finished match counted once (the finisher's
+keeper), a person's record (/stats), a group's top (/top), and the counts worth a line
+at the end of a group's match. No Redis here: a `StatsRepository`.
+
+What one match adds is `bot.game.tally`'s; this module reads the records back."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Protocol
+
+from bot.game.state import Finished, Game
+from bot.game.tally import FactKind, MatchTally, Told, tally, worth_telling
+from core.players import Level
+from core.variants import Variant
+
+# The winners' counts first, then the goats'.
+_TOLD_ORDER = (FactKind.PAIR_WINS, FactKind.WINS, FactKind.GOATS)
+MIN_MATCHES = 5  # a win rate counts in /top from this many matches (a person's or a pair's)
+TOP_SIZE = 3  # people shown per list of /top
+
+
+@dataclass(frozen=True, slots=True)
+class Counters:
+    """A person's counters in one scope (see `bot.game.tally.COUNTERS`)."""
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    goats: int = 0
+    dry_wins: int = 0
+    dry_losses: int = 0
+    fish: int = 0
+    eggs: int = 0
+    kozel_hands: int = 0
+    written: int = 0
+    hands: int = 0
+    scored: int = 0
+
+    @classmethod
+    def of(cls, values: Mapping[str, int]) -> Counters:
+        """From stored counters; unknown names are ignored."""
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in values.items() if k in known})
+
+    @property
+    def win_rate(self) -> int:
+        """Matches won, in percent (rounded); 0 before any match."""
+        return round(100 * self.won / self.played) if self.played else 0
+
+    @property
+    def written_per_hand(self) -> float | None:
+        """Kozel: points written to their team per hand played."""
+        return self.written / self.kozel_hands if self.kozel_hands else None
+
+    @property
+    def scored_per_hand(self) -> float | None:
+        """Draw and block games: points they scored per hand played."""
+        return self.scored / self.hands if self.hands else None
+
+
+@dataclass(frozen=True, slots=True)
+class Together:
+    """A Kozel pair as one of its two people sees it."""
+
+    partner: int
+    name: str
+    played: int
+    won: int
+
+    @property
+    def win_rate(self) -> int:
+        return round(100 * self.won / self.played) if self.played else 0
+
+
+@dataclass(frozen=True, slots=True)
+class AgainstBots:
+    """A person's direct games of one variant against bots of one level."""
+
+    variant: Variant
+    level: Level
+    played: int
+    won: int
+
+
+@dataclass(frozen=True, slots=True)
+class PersonStats:
+    """Everything kept about one person's matches. `groups` and `partners` by group
+    chat id; `partners[None]` and `overall` count every match, direct games included."""
+
+    user_id: int
+    name: str
+    overall: Counters
+    groups: Mapping[int, Counters] = field(default_factory=dict)
+    partners: Mapping[int | None, tuple[Together, ...]] = field(default_factory=dict)
+    direct: tuple[AgainstBots, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A person's record in one scope: everywhere (`group` None) or in one group."""
+
+    user_id: int
+    name: str
+    group: int | None
+    counters: Counters
+    partners: tuple[Together, ...]  # best first
+    direct: tuple[AgainstBots, ...]  # only everywhere
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    first: str
+    second: str
+    played: int
+    won: int
+
+    @property
+    def win_rate(self) -> int:
+        return round(100 * self.won / self.played) if self.played else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Top:
+    """A group's records: the best win rates (at least `MIN_MATCHES` matches), the most
+    goats, and the best pair (at least `MIN_MATCHES` together); `people`: how many have
+    a record there."""
+
+    people: int
+    rates: tuple[tuple[str, Counters], ...]
+    goats: tuple[tuple[str, int], ...]
+    pair: Pair | None
+
+
+class StatsRepository(Protocol):
+    """Where the records live."""
+
+    async def count(self, tally: MatchTally) -> bool:
+        """Add the match, unless it was counted before (then False, nothing changes);
+        the counts of `tally.facts` are filed with the match, in the same step."""
+        ...
+
+    async def told(self, game_id: str) -> tuple[Told, ...] | None:
+        """The counts filed with a counted match; None while it is not counted."""
+        ...
+
+    async def person(self, user_id: int) -> PersonStats | None: ...
+
+    async def people_of(self, chat_id: int) -> list[PersonStats]:
+        """Everyone with a record in group `chat_id`."""
+        ...
+
+
+class Stats:
+    """The use cases of the records."""
+
+    def __init__(self, repository: StatsRepository) -> None:
+        self._repository = repository
+
+    async def keep(self, game: Game) -> None:
+        """Count a finished match, once however many times it is handed (the finisher's
+        keeper)."""
+        if isinstance(game.state, Finished):
+            await self._repository.count(tally(game))
+
+    async def card(self, user_id: int, group: int | None) -> Card | None:
+        """/stats: `user_id`'s record everywhere, or in `group`; None when they have none."""
+        person = await self._repository.person(user_id)
+        if person is None:
+            return None
+        counters = person.overall if group is None else person.groups.get(group)
+        if counters is None or not counters.played:
+            return None
+        partners = sorted(person.partners.get(group, ()), key=lambda p: (-p.won, -p.played))
+        direct = person.direct if group is None else ()
+        return Card(user_id, person.name, group, counters, tuple(partners), direct)
+
+    async def top(self, chat_id: int) -> Top:
+        """/top: the group's records."""
+        people = await self._repository.people_of(chat_id)
+        scoped = [(p, p.groups.get(chat_id, Counters())) for p in people]
+        ranked = sorted(
+            ((p.name, c) for p, c in scoped if c.played >= MIN_MATCHES),
+            key=lambda item: (-item[1].won / item[1].played, -item[1].played),
+        )
+        goats = sorted(((p.name, c.goats) for p, c in scoped if c.goats), key=lambda g: -g[1])
+        pairs = [
+            Pair(p.name, mate.name, mate.played, mate.won)
+            for p, _ in scoped
+            for mate in p.partners.get(chat_id, ())
+            if p.user_id < mate.partner and mate.played >= MIN_MATCHES
+        ]
+        best = max(pairs, key=lambda q: (q.won / q.played, q.won), default=None)
+        return Top(len(people), tuple(ranked[:TOP_SIZE]), tuple(goats[:TOP_SIZE]), best)
+
+    async def told(self, game: Game) -> tuple[Told, ...] | None:
+        """The counts worth a line at the end of `game` (a group's finished match); None
+        while the match is not counted yet."""
+        told = await self._repository.told(game.game_id)
+        if told is None:
+            return None
+        ordered = sorted(told, key=lambda t: (_TOLD_ORDER.index(t.kind), t.seats))
+        return tuple(t for t in ordered if worth_telling(t.count))
