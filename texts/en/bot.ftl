@@ -35,6 +35,9 @@ help =
     <b>Commands</b>
     /play — a new game: choose the game, your bot opponents, their level and the target
     /score — the scores of the current game
+    /board — the game again, at the bottom of the chat
+    /stats — your records · /history — the last matches here
+    /forgetme — erase your records and everything I keep about you
     /rules — the rules of each game
     /lang — the language I speak
     /stop — abandon the current game
@@ -256,7 +259,9 @@ group-help =
     /new — open a game of your choice: draw or block game, 2 to 4 players (or Kozel)
     /leave — leave the game: a bot plays your seat
     /stop — stop the game (whoever opened it, or an admin)
-    /score — the scores
+    /score — the scores · /board — the table again, at the bottom
+    /stats — your records here (in reply to a message: theirs) · /top — this group's records
+    /history — the last matches here (/history last: the last hand, move by move)
     /rules — the rules
     /lang — the group's language (whoever opened the game, or an admin)
     

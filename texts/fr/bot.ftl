@@ -35,6 +35,9 @@ help =
     <b>Commandes</b>
     /play — une nouvelle partie : choisissez le jeu, le nombre de bots adverses, leur niveau et le score visé
     /score — le score de la partie en cours
+    /board — la partie à nouveau, en bas de la conversation
+    /stats — vos records · /history — les dernières parties ici
+    /forgetme — effacer vos records et tout ce que je garde sur vous
     /rules — les règles de chaque jeu
     /lang — la langue dans laquelle je vous parle
     /stop — abandonner la partie en cours
@@ -271,7 +274,9 @@ group-help =
     /new — ouvrir une partie au choix : avec pioche ou bloquée, de 2 à 4 joueurs (ou Kozel)
     /leave — quitter la partie : un bot joue à votre place
     /stop — arrêter la partie (celui qui l'a ouverte, ou un administrateur)
-    /score — le score
+    /score — le score · /board — la table à nouveau, en bas
+    /stats — vos records ici (en réponse à un message : les siens) · /top — les records du groupe
+    /history — les dernières parties ici (/history last : la dernière manche, coup par coup)
     /rules — les règles
     /lang — la langue du groupe (celui qui a ouvert la partie, ou un administrateur)
     

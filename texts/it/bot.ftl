@@ -35,6 +35,9 @@ help =
     <b>Comandi</b>
     /play — una nuova partita: scegli il gioco, quanti bot avversari, la loro forza e il punteggio obiettivo
     /score — il punteggio della partita in corso
+    /board — di nuovo la partita, in fondo alla chat
+    /stats — i tuoi record · /history — le ultime partite qui
+    /forgetme — cancella i tuoi record e tutto ciò che tengo su di te
     /rules — le regole di ogni gioco
     /lang — la lingua in cui ti parlo
     /stop — abbandona la partita in corso
@@ -271,7 +274,9 @@ group-help =
     /new — apri una partita a scelta: con pesca o a blocco, da 2 a 4 giocatori (o Kozel)
     /leave — lascia la partita: un bot gioca al tuo posto
     /stop — ferma la partita (chi l'ha aperta, o un amministratore)
-    /score — il punteggio
+    /score — il punteggio · /board — di nuovo il tavolo, in fondo
+    /stats — i tuoi record qui (in risposta a un messaggio: i suoi) · /top — i record del gruppo
+    /history — le ultime partite qui (/history last: l'ultima mano, mossa per mossa)
     /rules — le regole
     /lang — la lingua del gruppo (chi ha aperto la partita, o un amministratore)
     
