@@ -21,6 +21,11 @@ MIN_MATCHES = 5  # a win rate counts in /top from this many matches (a person's 
 TOP_SIZE = 3  # people shown per list of /top
 
 
+def percent(part: int, whole: int) -> int:
+    """`part` of `whole` in whole percent (0 of nothing)."""
+    return round(100 * part / whole) if whole else 0
+
+
 @dataclass(frozen=True, slots=True)
 class Counters:
     """A person's counters in one scope (see `bot.game.tally.COUNTERS`)."""
@@ -47,7 +52,7 @@ class Counters:
     @property
     def win_rate(self) -> int:
         """Matches won, in percent (rounded); 0 before any match."""
-        return round(100 * self.won / self.played) if self.played else 0
+        return percent(self.won, self.played)
 
     @property
     def written_per_hand(self) -> float | None:
@@ -71,7 +76,7 @@ class Together:
 
     @property
     def win_rate(self) -> int:
-        return round(100 * self.won / self.played) if self.played else 0
+        return percent(self.won, self.played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +123,7 @@ class Pair:
 
     @property
     def win_rate(self) -> int:
-        return round(100 * self.won / self.played) if self.played else 0
+        return percent(self.won, self.played)
 
 
 @dataclass(frozen=True, slots=True)
