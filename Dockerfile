@@ -28,4 +28,6 @@ RUN useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin
 COPY --from=build /opt/venv /opt/venv
 WORKDIR /tmp
 USER 10001:10001
+# Webhook mode's port (WEBHOOK_PORT): the webhook, /healthz and /metrics.
+EXPOSE 8080
 CMD ["python", "-m", "bot"]

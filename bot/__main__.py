@@ -1,25 +1,36 @@
 """Composition root: settings -> Redis -> the app (stores, use cases, outbox, worker,
-dispatcher) -> long polling."""
+dispatcher) -> updates by long polling or by webhook, and the operators' /healthz and
+/metrics."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 from contextlib import suppress
 
+from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramNetworkError,
+    TelegramUnauthorizedError,
+)
+from aiohttp import web
 from fakeredis import FakeAsyncRedis
 from redis.asyncio import BlockingConnectionPool, Redis
 from redis.exceptions import RedisError
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, Settings, Webhook, load_settings
 from bot.game.bots import default_players
+from bot.logs import configure_logging
 from bot.store.pace import Limit, Limits
 from bot.telegram.app import CONCURRENT_UPDATES, Pacing, create_app, create_bot, register_commands
 from bot.telegram.middlewares import InFlight
+from bot.telegram.observe import POLLING_TIMEOUT, Liveness
+from bot.telegram.server import Health, add_webhook, create_server, serve
 from bot.telegram.worker import Rhythm, Worker
 from texts import Texts
 
@@ -81,7 +92,8 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
     session = None
     if settings.telegram_api_url:
         session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
-    bot = create_bot(settings.bot_token.get_secret_value(), session)
+    liveness = Liveness()
+    bot = create_bot(settings.bot_token.get_secret_value(), session, liveness=liveness)
     limits = Limits()
     pacing = Pacing(
         limits=Limits(
@@ -91,8 +103,13 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         ),
         rhythm=Rhythm(bot_delay=settings.bot_move_delay),
     )
-    app = create_app(bot, redis, default_players(), texts, pacing)
+    app = create_app(bot, redis, default_players(), texts, pacing, liveness=liveness)
     worker: asyncio.Task[None] | None = None
+    runner: web.AppRunner | None = None
+    server = create_server(
+        Health(redis, liveness, lambda: worker is not None and not worker.done()), app.schedule
+    )
+    webhook = settings.webhook
     try:
         try:
             await register_commands(bot, texts)
@@ -100,18 +117,77 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
             raise ConfigError("Telegram refused BOT_TOKEN") from None
         except TelegramNetworkError as exc:
             raise ConfigError(f"cannot reach the Telegram Bot API: {exc.message}") from None
+        if webhook is not None:
+            add_webhook(server, app.dispatcher, bot, webhook.secret, webhook.path)
+        port = settings.webhook_port if webhook is not None else settings.metrics_port
+        if port is not None:
+            runner = await _listen(server, settings.webhook_host, port)
         # Games due before a restart are picked up at once: the worker reads Redis.
         worker = asyncio.create_task(app.worker.run(), name="worker")
-        await app.dispatcher.start_polling(
-            bot,
-            handle_signals=handle_signals,
-            tasks_concurrency_limit=CONCURRENT_UPDATES,
-            close_bot_session=False,  # closed below, once everything in flight is done
-        )
+        # The server listens before the webhook is set: Telegram may post at once.
+        await announce_mode(bot, app.dispatcher, webhook)
+        if webhook is not None:
+            liveness.listening()
+            await _until_stopped(handle_signals)
+        else:
+            liveness.polling()
+            await app.dispatcher.start_polling(
+                bot,
+                handle_signals=handle_signals,
+                polling_timeout=POLLING_TIMEOUT,
+                tasks_concurrency_limit=CONCURRENT_UPDATES,
+                close_bot_session=False,  # closed below, once everything in flight is done
+            )
     finally:
+        if runner is not None:
+            # No new requests; the webhook's posts under way are handled and answered.
+            await runner.cleanup()
         await _drain(app.in_flight, app.worker, worker)
         await bot.session.close()
         await redis.aclose()
+
+
+async def announce_mode(bot: Bot, dispatcher: Dispatcher, webhook: Webhook | None) -> None:
+    """Tell Telegram how updates are to come. A webhook: setWebhook with its secret,
+    the kinds of update the bot handles, and at most CONCURRENT_UPDATES posts at once
+    (the polling's limit). Polling (None): deleteWebhook first, since getUpdates fails
+    while a webhook is set (a stale one, from a run in webhook mode); the updates it
+    holds are kept for polling."""
+    if webhook is None:
+        await bot.delete_webhook(drop_pending_updates=False)
+        return
+    try:
+        await bot.set_webhook(
+            url=webhook.url,
+            secret_token=webhook.secret,
+            allowed_updates=dispatcher.resolve_used_update_types(),
+            max_connections=CONCURRENT_UPDATES,
+            drop_pending_updates=False,
+        )
+    except TelegramBadRequest as exc:
+        raise ConfigError(f"Telegram refused WEBHOOK_URL: {exc.message}") from None
+
+
+async def _listen(server: web.Application, host: str, port: int) -> web.AppRunner:
+    try:
+        return await serve(server, host, port, DRAIN)
+    except OSError as exc:
+        raise ConfigError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+async def _until_stopped(handle_signals: bool) -> None:
+    """Wait for SIGINT or SIGTERM (or cancellation)."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    signals = (signal.SIGINT, signal.SIGTERM) if handle_signals else ()
+    for number in signals:
+        loop.add_signal_handler(number, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        for number in signals:
+            loop.remove_signal_handler(number)
+    log.info("stopping: the updates under way finish first")
 
 
 async def _drain(in_flight: InFlight, worker: Worker, running: asyncio.Task[None] | None) -> None:
@@ -139,9 +215,7 @@ def main() -> int:
     except ConfigError as exc:
         print(f"dominoes-bot: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_level, settings.log_format)
     try:
         asyncio.run(run(settings))
     except ConfigError as exc:

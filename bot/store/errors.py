@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from redis.exceptions import RedisError, WatchError
 
 from bot.game.ports import ChatBusyError, VersionConflictError
+from bot.metrics import REDIS_ERRORS
 
 
 class StorageError(Exception):
@@ -25,13 +26,19 @@ class StorageUncertainError(StorageError):
 
 @asynccontextmanager
 async def redis_errors() -> AsyncIterator[None]:
-    """Redis failures as the storage's own errors."""
+    """Redis failures as the storage's own errors (each counted for /metrics)."""
     try:
         yield
     except WatchError as exc:
         raise VersionConflictError("the game changed meanwhile") from exc
     except RedisError as exc:
+        count_redis_error(exc)
         raise StorageUnavailableError(str(exc)) from exc
+
+
+def count_redis_error(exc: BaseException) -> None:
+    """One failed Redis command, for /metrics."""
+    REDIS_ERRORS.labels(type(exc).__name__).inc()
 
 
 __all__ = [
@@ -40,5 +47,6 @@ __all__ = [
     "StorageUnavailableError",
     "StorageUncertainError",
     "VersionConflictError",
+    "count_redis_error",
     "redis_errors",
 ]

@@ -30,8 +30,10 @@ from bot.store.errors import (
     StorageUnavailableError,
     StorageUncertainError,
     VersionConflictError,
+    count_redis_error,
     redis_errors,
 )
+from core.variants import Variant
 
 ACTIVE_TTL = timedelta(days=30)  # an abandoned game goes away eventually
 FINISHED_TTL = timedelta(days=2)  # long enough to look at the result, then it expires
@@ -44,10 +46,13 @@ _OK, _CONFLICT, _BUSY = 0, 1, 2
 
 # KEYS: the game's hash, the chat's pointer, the due set, the pointer of the chat the
 # game leaves (or the game's hash again when it stays), the live games' set, the set of
-# finished matches not yet recorded, then each person's game set. ARGV: expected
-# version (-1: a new game), the record, its TTL in ms, "1" if live, the game id, "1" if
-# due (a group game), the people sets' TTL in ms, this write's token (read back when
-# the answer is lost: see `_confirm`), and "1" if the match has just a result.
+# finished matches not yet recorded, the live games' set of each variant (as many as
+# ARGV[10] says; the game is in its own variant's while live: a lobby may change its
+# variant), then each person's game set. ARGV: expected version (-1: a new game), the
+# record, its TTL in ms, "1" if live, the game id, "1" if due (a group game), the
+# people sets' TTL in ms, this write's token (read back when the answer is lost: see
+# `_confirm`), "1" if the match has just a result, the number of variants, and the
+# place of the game's variant among them (1-based).
 _SAVE = """
 local game, chat, due, moved_from, live_set = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local expected, data, ttl, live, id = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], ARGV[5]
@@ -76,8 +81,16 @@ if moved_from ~= game and redis.call('GET', moved_from) == id then
 end
 if ARGV[6] == '1' then redis.call('ZADD', due, 0, id) end
 if live == '1' then redis.call('SADD', live_set, id) else redis.call('SREM', live_set, id) end
+local variants = tonumber(ARGV[10])
+for i = 1, variants do
+  if live == '1' and i == tonumber(ARGV[11]) then
+    redis.call('SADD', KEYS[6 + i], id)
+  else
+    redis.call('SREM', KEYS[6 + i], id)
+  end
+end
 if ARGV[9] == '1' then redis.call('SADD', KEYS[6], id) end
-for i = 7, #KEYS do
+for i = 7 + variants, #KEYS do
   redis.call('SADD', KEYS[i], id)
   redis.call('PEXPIRE', KEYS[i], ARGV[7])
 end
@@ -166,6 +179,7 @@ class GameStore:
             keys.chat(moved_from) if moved_from is not None else game_key,
             keys.LIVE,
             keys.FINISHED,
+            *(keys.live(variant) for variant in Variant),
             *people,
         ]
         token = secrets.token_hex(8)
@@ -179,6 +193,8 @@ class GameStore:
             int(self._active_ttl.total_seconds() * 1000),
             token,
             "1" if finished else "0",
+            len(Variant),
+            list(Variant).index(stored.settings.variant) + 1,
         ]
         try:
             async with redis_errors():
@@ -207,7 +223,8 @@ class GameStore:
                 await asyncio.sleep(CONFIRM_PAUSE)
             try:
                 written = await self.redis.hget(game_key, "w")
-            except RedisError:
+            except RedisError as exc:
+                count_redis_error(exc)
                 continue
             return written is not None and _text(written) == token
         raise StorageUncertainError("the save's outcome is unknown")

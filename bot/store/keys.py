@@ -9,8 +9,14 @@ LIVE = f"{PREFIX}:live"  # set: the games open or being played (shown again at s
 FINISHED = f"{PREFIX}:finished"  # set: matches with a result not yet recorded (stats, history)
 
 
+def live(variant: str) -> str:
+    """A set: the live games of one variant (counted for /metrics)."""
+    return f"{LIVE}:{variant}"
+
+
 def game(game_id: str) -> str:
-    """A hash: `v` the version, `d` the record (compressed JSON), `l` 1 while live."""
+    """A hash: `v` the version, `d` the record (compressed JSON), `l` 1 while live, `w`
+    the last write's token."""
     return f"{PREFIX}:game:{{{game_id}}}"
 
 

@@ -4,10 +4,13 @@ once (see `bot.store.games`)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from redis.asyncio import Redis
 
 from bot.store import keys
 from bot.store.errors import redis_errors
+from core.variants import Variant
 
 # Drop the game from `due`, or set its time, unless it changed since `version` (then it
 # stays due at once: whoever changed it made new work). A game that is gone is dropped.
@@ -32,6 +35,9 @@ return #ids
 """
 
 
+_Scored = list[tuple[bytes | str, float]]  # what ZRANGEBYSCORE WITHSCORES answers
+
+
 class Schedule:
     """The due set."""
 
@@ -42,9 +48,16 @@ class Schedule:
 
     async def due_games(self, now: float, limit: int = 50) -> list[str]:
         """Games whose messages or bots need attention by `now`."""
+        return [game_id for game_id, _ in await self.due_at(now, limit)]
+
+    async def due_at(self, now: float, limit: int = 50) -> list[tuple[str, float]]:
+        """Games whose messages or bots need attention by `now`, with the time each was
+        due (0 for a game due at once after a save)."""
         async with redis_errors():
-            ids = await self._redis.zrangebyscore(keys.DUE, "-inf", now, start=0, num=limit)
-        return [i.decode() if isinstance(i, bytes) else str(i) for i in ids]
+            due = await self._redis.zrangebyscore(
+                keys.DUE, "-inf", now, start=0, num=limit, withscores=True
+            )
+        return [(_text(game_id), float(at)) for game_id, at in cast(_Scored, due)]
 
     async def next_due(self) -> float | None:
         """When the earliest game needs attention, or None when none does."""
@@ -72,9 +85,28 @@ class Schedule:
             count = await self._revisit(keys=[keys.LIVE, keys.DUE], args=[repr(now)])
         return int(count)
 
+    async def live_by_variant(self) -> dict[str, int]:
+        """How many live games (open lobbies, matches under way) there are per variant:
+        the size of each variant's live set, in one round trip. Live games last saved
+        before these sets existed are counted as "unknown" until their next save."""
+        async with redis_errors(), self._redis.pipeline(transaction=True) as pipe:
+            pipe.scard(keys.LIVE)
+            for variant in Variant:
+                pipe.scard(keys.live(variant))
+            everything, *sizes = await pipe.execute()
+        counts = {variant.value: int(size) for variant, size in zip(Variant, sizes, strict=True)}
+        counts["unknown"] = max(0, int(everything) - sum(counts.values()))
+        return counts
+
     async def forget(self, game_id: str) -> None:
         """A game that is gone: neither due nor live any more."""
         async with redis_errors(), self._redis.pipeline(transaction=True) as pipe:
             pipe.zrem(keys.DUE, game_id)
             pipe.srem(keys.LIVE, game_id)
+            for variant in Variant:
+                pipe.srem(keys.live(variant), game_id)
             await pipe.execute()
+
+
+def _text(raw: bytes | str) -> str:
+    return raw.decode() if isinstance(raw, bytes) else str(raw)

@@ -49,6 +49,7 @@ from bot.telegram.middlewares import (
     Once,
     RefusalMiddleware,
 )
+from bot.telegram.observe import CallMetrics, Liveness, UpdateMetrics
 from bot.telegram.outbox import Outbox, Timing
 from bot.telegram.retry import RetryAfterMiddleware, Sleep
 from bot.telegram.stats import RecordsLine
@@ -78,9 +79,15 @@ def _response_types() -> list[type]:
 RESPONSE_TYPES = _response_types()
 
 
-def create_bot(token: str, session: BaseSession | None = None, sleep: Sleep | None = None) -> Bot:
-    """A bot that sends HTML, never shows link previews in game messages, and retries
-    a request Telegram answers with 429 after the wait it asks for (`sleep`: tests)."""
+def create_bot(
+    token: str,
+    session: BaseSession | None = None,
+    sleep: Sleep | None = None,
+    liveness: Liveness | None = None,
+) -> Bot:
+    """A bot that sends HTML, never shows link previews in game messages, retries a
+    request Telegram answers with 429 after the wait it asks for (`sleep`: tests), and
+    counts every request for /metrics (and its polls in `liveness`, for /healthz)."""
     bot = Bot(
         token=token,
         session=session,
@@ -88,6 +95,8 @@ def create_bot(token: str, session: BaseSession | None = None, sleep: Sleep | No
     )
     retry = RetryAfterMiddleware() if sleep is None else RetryAfterMiddleware(sleep)
     bot.session.middleware(retry)
+    # Inside the retry (registered after it): each attempt is counted.
+    bot.session.middleware(CallMetrics(liveness))
     return bot
 
 
@@ -114,6 +123,8 @@ class App:
     finisher: Finisher  # its keepers record each finished match once
     history: History  # the chats' last matches (one of the finisher's keepers)
     stats: Stats  # the records (one of the finisher's keepers)
+    schedule: Schedule  # the due and live games (the live ones are counted for /metrics)
+    liveness: Liveness  # whether updates come (for /healthz)
 
 
 def create_app(
@@ -126,9 +137,12 @@ def create_app(
     rng: random.Random | None = None,
     now: Callable[[], datetime] | None = None,
     sleep: Sleep | None = None,
+    liveness: Liveness | None = None,
 ) -> App:
-    """Everything that serves one bot over one Redis."""
+    """Everything that serves one bot over one Redis (`liveness`: the one the bot's
+    session reports its polls to)."""
     pacing = pacing or Pacing()
+    liveness = liveness or Liveness()
     store = GameStore(redis)
     clock = {"now": now} if now is not None else {}
     games = Games(store, players, rng=rng, **clock)
@@ -160,7 +174,13 @@ def create_app(
     in_flight = InFlight()
     # The updates in flight include those waiting for their claim; an update is claimed
     # before anything else reads Redis for it.
-    first = (in_flight, Once(UpdateClaims(redis)), GroupConversation(chats))
+    # Counted first, so that an update's time includes waiting for its claim.
+    first = (
+        UpdateMetrics(liveness),
+        in_flight,
+        Once(UpdateClaims(redis)),
+        GroupConversation(chats),
+    )
     languages = Languages(store)
     # Everything kept about a person outside a game's own record (which expires with the
     # game): /forgetme erases it from each.
@@ -182,7 +202,19 @@ def create_app(
         Forgetting(personal_data),
         first,
     )
-    return App(dispatcher, in_flight, worker, games, store, outbox, finisher, history, stats)
+    return App(
+        dispatcher,
+        in_flight,
+        worker,
+        games,
+        store,
+        outbox,
+        finisher,
+        history,
+        stats,
+        schedule,
+        liveness,
+    )
 
 
 def create_dispatcher(

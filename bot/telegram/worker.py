@@ -28,6 +28,7 @@ from bot.game.bots import MAX_BOT_MOVES, bot_at
 from bot.game.errors import RefusalError
 from bot.game.games import Games
 from bot.game.state import Game, HandOver, Playing
+from bot.metrics import PACER_LAG
 from bot.store.errors import StorageUnavailableError
 from bot.store.schedule import Schedule
 from bot.telegram.finisher import Finisher
@@ -127,10 +128,13 @@ class Worker:
 
     async def run_due(self) -> int:
         """One pass over the games due now; returns how many it worked on."""
-        ids = await self._schedule.due_games(self._clock())
-        ids = [i for i in ids if i not in self._running]
-        await asyncio.gather(*(self._step(i) for i in ids))
-        return len(ids)
+        now = self._clock()
+        due = [(i, at) for i, at in await self._schedule.due_at(now) if i not in self._running]
+        for _, at in due:
+            if at > 0:  # a time it was scheduled for (0: due at once after a save)
+                PACER_LAG.observe(max(0.0, now - at))
+        await asyncio.gather(*(self._step(i) for i, _ in due))
+        return len(due)
 
     async def settle(self, limit: int = 10_000) -> None:
         """Run until nothing is due now and every finished match is recorded, or the

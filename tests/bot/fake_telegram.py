@@ -30,12 +30,14 @@ from aiogram.methods import (
     AnswerCallbackQuery,
     DeleteMessage,
     DeleteMessages,
+    DeleteWebhook,
     EditMessageReplyMarkup,
     EditMessageText,
     GetChatMember,
     GetMe,
     SendMessage,
     SetMyCommands,
+    SetWebhook,
     TelegramMethod,
 )
 from aiogram.types import (
@@ -297,7 +299,7 @@ class FakeTelegram(BaseSession):
             for message_id in params["message_ids"]:
                 self.messages.pop((int(params["chat_id"]), message_id), None)
             return True
-        if isinstance(method, SetMyCommands):
+        if isinstance(method, SetMyCommands | SetWebhook | DeleteWebhook):
             return True
         if isinstance(method, GetMe):
             return BOT_USER

@@ -9,6 +9,8 @@ from typing import Any
 
 import yaml
 
+from bot.config import Settings
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -23,6 +25,14 @@ def test_the_bot_uses_the_composed_redis() -> None:
     assert bot["environment"]["REDIS_URL"] == "redis://redis:6379/0"
     assert bot["environment"]["BOT_TOKEN"].startswith("${BOT_TOKEN:?")
     assert bot["depends_on"]["redis"]["condition"] == "service_healthy"
+
+
+def test_the_bot_is_given_every_setting() -> None:
+    """The README says the compose file passes every setting from the environment."""
+    environment = compose()["services"]["bot"]["environment"]
+    assert set(environment) == {name.upper() for name in Settings.model_fields}
+    assert environment["BOT_MODE"] == "${BOT_MODE:-polling}"
+    assert environment["WEBHOOK_SECRET"] == "${WEBHOOK_SECRET:-}"
 
 
 def test_redis_persists_games_on_a_volume() -> None:

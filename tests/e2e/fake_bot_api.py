@@ -3,7 +3,11 @@ through TELEGRAM_API_URL. It answers as Telegram does:
 
 - getUpdates is a long poll; an update stays queued until a later getUpdates confirms
   it (offset > update_id), so a bot killed before confirming gets it again after a
-  restart; a second poll ends the pending one with 409 Conflict;
+  restart; a second poll ends the pending one with 409 Conflict, and so does any poll
+  while a webhook is set (setWebhook; deleteWebhook removes it);
+- while a webhook is set, each queued update is posted to its URL with its secret
+  (up to max_connections at once) and confirmed by a 2xx answer; any other outcome
+  posts it again after a pause, as Telegram does;
 - every message of every chat is kept (id, text, buttons) and edited in place;
   "message is not modified" for an edit that changes nothing; Telegram's HTML,
   4096 characters and 64 bytes of callback data are checked;
@@ -26,8 +30,10 @@ import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+import aiohttp
 from aiogram.types import ChatMemberAdministrator
 from aiohttp import web
 
@@ -47,6 +53,10 @@ BOT_WINDOW, BOT_MOST = 1.0, 30
 # inside it (Telegram would not see a delay the fake adds).
 SLACK = 0.1
 SUPERGROUP_BELOW = -1_000_000_000_000
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+POST_AGAIN = 0.5  # seconds before an update whose post failed is posted again
+POST_TIMEOUT = 60.0  # seconds Telegram waits for a webhook's answer
+WEBHOOK = "webhook"  # who an update was handed to when it was posted (see `deliveries`)
 
 NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply "
@@ -58,6 +68,10 @@ KICKED = "Forbidden: bot was kicked from the group chat"
 CONFLICT = (
     "Conflict: terminated by other getUpdates request; "
     "make sure that only one bot instance is running"
+)
+WEBHOOK_IS_SET = (
+    "Conflict: can't use getUpdates method while webhook is active; "
+    "use deleteWebhook to delete the webhook first"
 )
 
 # What getUpdates delivers when the bot does not say (allowed_updates).
@@ -94,7 +108,16 @@ _JSON_FIELDS = frozenset(
     }
 )
 _INT_FIELDS = frozenset(
-    {"chat_id", "message_id", "user_id", "offset", "limit", "timeout", "cache_time"}
+    {
+        "chat_id",
+        "message_id",
+        "user_id",
+        "offset",
+        "limit",
+        "timeout",
+        "cache_time",
+        "max_connections",
+    }
 )
 _BOOL_FIELDS = frozenset({"show_alert", "drop_pending_updates", "disable_notification"})
 
@@ -236,6 +259,8 @@ class FakeBotApi:
         self._writes: dict[int, list[float]] = {}
         self._poll = _Poll()
         self._wanted = DEFAULT_UPDATES
+        self.webhook: dict[str, Any] | None = None  # setWebhook's parameters while set
+        self._posting: asyncio.Task[None] | None = None
         self._changed = asyncio.Event()
         self._closing = False
         self._runner: web.AppRunner | None = None
@@ -264,6 +289,10 @@ class FakeBotApi:
     async def close(self) -> None:
         self._closing = True
         self._poll.wake.set()
+        if self._posting is not None:
+            self._posting.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._posting
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -334,7 +363,21 @@ class FakeBotApi:
     def _true(self, _params: dict[str, Any]) -> Any:
         return True
 
+    def _set_webhook(self, params: dict[str, Any]) -> Any:
+        self.webhook = params
+        if params.get("allowed_updates"):
+            self._wanted = frozenset(params["allowed_updates"])
+        if self._posting is None or self._posting.done():
+            self._posting = asyncio.create_task(self._post_updates())
+        return True
+
+    def _delete_webhook(self, _params: dict[str, Any]) -> Any:
+        self.webhook = None
+        return True
+
     async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        if self.webhook is not None:
+            raise ApiError(409, WEBHOOK_IS_SET)
         offset = int(params.get("offset", 0))
         limit = int(params.get("limit", 100)) or 100
         deadline = self.clock() + min(float(params.get("timeout", 0)), 50.0)
@@ -359,6 +402,66 @@ class FakeBotApi:
             wake = poll.wake
             with suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), left)
+
+    # -- the webhook: Telegram posts the updates -------------------------------------------------
+
+    async def _post_updates(self) -> None:
+        """While the webhook is set: post each queued update (up to max_connections at
+        once); a 2xx answer confirms it, anything else posts it again later."""
+        posting: dict[int, asyncio.Task[None]] = {}
+        timeout = aiohttp.ClientTimeout(total=POST_TIMEOUT)
+        async with aiohttp.ClientSession(timeout=timeout) as http:
+            try:
+                while self.webhook is not None and not self._closing:
+                    hook = self.webhook
+                    most = int(hook.get("max_connections", 40))
+                    for update in list(self._queue):
+                        update_id = update["update_id"]
+                        if len(posting) >= most:
+                            break
+                        if update_id not in posting:
+                            task = asyncio.create_task(self._post(http, hook, update))
+                            posting[update_id] = task
+                            task.add_done_callback(partial(_forget, posting, update_id))
+                    await self.changes(0.25)
+            finally:
+                for task in list(posting.values()):
+                    task.cancel()
+                await asyncio.gather(*posting.values(), return_exceptions=True)
+
+    async def _post(
+        self, http: aiohttp.ClientSession, hook: dict[str, Any], update: dict[str, Any]
+    ) -> None:
+        update_id = update["update_id"]
+        self.deliveries.setdefault(update_id, []).append(WEBHOOK)
+        status = await self.post_to_webhook(update, hook.get("secret_token"), http)
+        if 200 <= status < 300:
+            self._queue = [u for u in self._queue if u["update_id"] != update_id]
+        else:
+            await asyncio.sleep(POST_AGAIN)
+        self._touch()
+
+    async def post_to_webhook(
+        self,
+        update: Mapping[str, Any],
+        secret: str | None,
+        http: aiohttp.ClientSession | None = None,
+    ) -> int:
+        """Post one update to the webhook's URL with `secret` in its header (none when
+        None); returns the HTTP status, 0 when no answer came."""
+        assert self.webhook is not None, "no webhook is set"
+        headers = {} if secret is None else {SECRET_HEADER: secret}
+        own = http is None
+        client = aiohttp.ClientSession() if http is None else http
+        try:
+            async with client.post(self.webhook["url"], json=update, headers=headers) as answer:
+                await answer.read()
+                return answer.status
+        except (aiohttp.ClientError, TimeoutError):
+            return 0
+        finally:
+            if own:
+                await client.close()
 
     def _send_message(self, params: dict[str, Any]) -> Any:
         chat_id = int(params["chat_id"])
@@ -511,10 +614,10 @@ class FakeBotApi:
 
     def push_update(self, update: Mapping[str, Any]) -> int:
         """Queue an update for the bot (unless it said it wants none of its kind);
-        returns the update_id it was given."""
-        update_id = next(self._update_ids)
+        returns the update_id it was given (its own, if it has one)."""
+        update_id = int(update.get("update_id") or next(self._update_ids))
         if _kind(update) in self._wanted:
-            self._queue.append({"update_id": update_id, **update})
+            self._queue.append({**update, "update_id": update_id})
         self._poll.wake.set()
         self._poll.wake = asyncio.Event()
         self._touch()
@@ -527,6 +630,12 @@ class FakeBotApi:
         chat_id = who.id if chat_id is None else chat_id
         if chat_id == who.id:
             self.unreachable.discard(who.id)
+        return self.push_update(self.message_update(who, text, chat_id))
+
+    def message_update(self, who: Someone, text: str, chat_id: int | None = None) -> dict[str, Any]:
+        """The update of `who` sending `text` in `chat_id`, with an update_id of its own,
+        not queued (see `write`)."""
+        chat_id = who.id if chat_id is None else chat_id
         message: dict[str, Any] = {
             "message_id": self._message_id(chat_id),
             "date": int(time.time()),
@@ -538,7 +647,7 @@ class FakeBotApi:
             command = text.split(maxsplit=1)[0]
             length = len(command.encode("utf-16-le")) // 2
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
-        return self.push_update({"message": message})
+        return {"update_id": next(self._update_ids), "message": message}
 
     def press(
         self,
@@ -662,7 +771,8 @@ _METHODS: dict[str, Callable[[FakeBotApi, dict[str, Any]], Any]] = {
     "getMe": FakeBotApi._get_me,
     "setMyCommands": FakeBotApi._true,
     "deleteMyCommands": FakeBotApi._true,
-    "deleteWebhook": FakeBotApi._true,
+    "setWebhook": FakeBotApi._set_webhook,
+    "deleteWebhook": FakeBotApi._delete_webhook,
     "sendMessage": FakeBotApi._send_message,
     "editMessageText": FakeBotApi._edit_message_text,
     "editMessageReplyMarkup": FakeBotApi._edit_message_reply_markup,
@@ -686,6 +796,11 @@ async def _params(request: web.Request) -> dict[str, Any]:
         form = await request.post()
         raw.update({k: v for k, v in form.items() if isinstance(v, str)})
     return {name: _decode(name, value) for name, value in raw.items()}
+
+
+def _forget(posting: dict[int, asyncio.Task[None]], update_id: int, _: object) -> None:
+    """A post ended (a done callback): the update may be posted again if still queued."""
+    posting.pop(update_id, None)
 
 
 def _kind(update: Mapping[str, Any]) -> str:

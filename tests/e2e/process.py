@@ -12,10 +12,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.fake_bot_api import BOT_ID, FakeBotApi
+from tests.e2e.fake_bot_api import BOT_ID, Call, FakeBotApi
 
 ROOT = Path(__file__).resolve().parents[2]
-READY = 30.0  # seconds a process may take to poll for the first time
+READY = 30.0  # seconds a process may take to poll (or set its webhook) for the first time
 STOPPING = 15.0  # seconds a process may take to stop after SIGTERM
 
 
@@ -33,9 +33,26 @@ class BotSettings:
     move_delay: float = 0.3
     group_edit_interval: float = 3.5
     log_level: str = "INFO"
+    # Webhook mode: the port it listens on (None: polling), and the secret.
+    webhook_port: int | None = None
+    webhook_secret: str = "e2e_webhook-Secret"
+
+    @property
+    def webhook_url(self) -> str:
+        """Plain http on loopback: allowed with a local Bot API server (TELEGRAM_API_URL)."""
+        return f"http://127.0.0.1:{self.webhook_port}/telegram/updates"
 
     def environment(self, token: str) -> dict[str, str]:
-        return {
+        webhook = {}
+        if self.webhook_port is not None:
+            webhook = {
+                "BOT_MODE": "webhook",
+                "WEBHOOK_URL": self.webhook_url,
+                "WEBHOOK_SECRET": self.webhook_secret,
+                "WEBHOOK_HOST": "127.0.0.1",
+                "WEBHOOK_PORT": str(self.webhook_port),
+            }
+        return webhook | {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "LANG": "C.UTF-8",
             "PYTHONUNBUFFERED": "1",
@@ -89,14 +106,18 @@ class BotProcess:
             )
 
     async def wait_ready(self, api: FakeBotApi, timeout: float = READY) -> float:
-        """Wait until this process has asked for updates; returns when it did."""
+        """Wait until this process has asked for updates (in webhook mode: set its
+        webhook); returns when it did."""
+        webhook = self.settings.webhook_port is not None
 
-        def polled() -> bool:
+        def ready() -> list[Call]:
             assert self.running, f"the bot exited ({self.returncode}):\n{self.tail()}"
-            return bool(api.calls("getUpdates", token=self.token))
+            if webhook:
+                return [c for c in api.calls("setWebhook", token=self.token) if c.ok]
+            return api.calls("getUpdates", token=self.token)
 
-        await api.wait_until(polled, timeout, f"bot process {self.number} to poll")
-        return api.calls("getUpdates", token=self.token)[0].at
+        await api.wait_until(lambda: bool(ready()), timeout, f"bot process {self.number} to serve")
+        return ready()[0].at
 
     def kill(self) -> None:
         """SIGKILL, at once."""

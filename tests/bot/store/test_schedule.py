@@ -6,10 +6,12 @@ from __future__ import annotations
 from fakeredis import FakeAsyncRedis
 
 from bot.game import lobby
+from bot.game.games import stopped
 from bot.game.state import Game
 from bot.store import keys
 from bot.store.games import GameStore
 from bot.store.schedule import Schedule
+from core.variants import Variant
 from tests.bot.factories import group_lobby, person, secret, solo_record
 
 
@@ -92,3 +94,26 @@ async def test_each_group_is_scheduled_on_its_own(store: GameStore, redis: FakeA
     second = await store.create(group_game("00000000bb", chat_id=-78))
     assert await schedule.reschedule(first.game_id, first.version, at=60.0)
     assert await schedule.due_games(now=1) == [second.game_id]
+
+
+async def test_the_live_games_are_counted_by_variant(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    """/metrics' gauge: each live game in its variant, a lobby that changes its variant
+    moved with it, a stopped or forgotten game out of the count."""
+    schedule = Schedule(redis)
+    kozel = await store.create(group_game())
+    draw = await store.create(lobby.next_variant(group_lobby(game_id="00000000bb", chat_id=-78)))
+    await store.create(solo_record("block"))
+    assert draw.record.settings.variant == Variant.DRAW
+    assert await schedule.live_by_variant() == {"draw": 1, "block": 1, "kozel": 1, "unknown": 0}
+
+    await store.save(lobby.next_variant(draw))  # draw -> block
+    assert await schedule.live_by_variant() == {"draw": 0, "block": 2, "kozel": 1, "unknown": 0}
+    await store.save(stopped(kozel))
+    assert await schedule.live_by_variant() == {"draw": 0, "block": 2, "kozel": 0, "unknown": 0}
+    await schedule.forget(draw.game_id)
+    assert await schedule.live_by_variant() == {"draw": 0, "block": 1, "kozel": 0, "unknown": 0}
+    # A live game last saved before the sets by variant existed.
+    await redis.sadd(keys.LIVE, "00000000ee")
+    assert (await schedule.live_by_variant())["unknown"] == 1

@@ -1,4 +1,5 @@
-"""Wiring: command menus per language; the store the settings ask for."""
+"""Wiring: command menus per language; the store the settings ask for; how updates
+are to come (setWebhook, or deleteWebhook before polling)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ from fakeredis import FakeAsyncRedis
 from pydantic import SecretStr
 from redis.asyncio import Redis
 
-from bot.__main__ import open_store
-from bot.config import Settings
-from bot.telegram.app import RESPONSE_TYPES, register_commands
+from bot.__main__ import announce_mode, open_store
+from bot.config import Settings, Webhook
+from bot.telegram.app import CONCURRENT_UPDATES, RESPONSE_TYPES, App, register_commands
 from tests.bot.fake_telegram import FakeTelegram
 from texts import LANGUAGES, Texts
 
@@ -81,3 +82,27 @@ def test_answer_types_are_built_once_and_kept() -> None:
     for method in (EditMessageText, SendMessage, AnswerCallbackQuery, GetUpdates):
         built = Response[method.__returning__]  # type: ignore[name-defined]
         assert any(built is kept for kept in RESPONSE_TYPES), method.__name__
+
+
+async def test_webhook_mode_sets_the_webhook_with_its_secret_and_the_updates_handled(
+    bot: Bot, fake: FakeTelegram, app: App
+) -> None:
+    webhook = Webhook("https://bot.example.org/telegram/hook", "the_Secret-42")
+    await announce_mode(bot, app.dispatcher, webhook)
+    assert [c.name for c in fake.calls] == ["setWebhook"]
+    params = fake.calls[0].params
+    assert params["url"] == "https://bot.example.org/telegram/hook"
+    assert params["secret_token"] == "the_Secret-42"
+    assert params["allowed_updates"] == app.dispatcher.resolve_used_update_types()
+    # What the bot handles, and nothing it would only drop.
+    assert set(params["allowed_updates"]) == {"message", "callback_query", "my_chat_member"}
+    assert params["max_connections"] == CONCURRENT_UPDATES
+    assert params["drop_pending_updates"] is False
+
+
+async def test_polling_mode_removes_a_stale_webhook_and_keeps_its_updates(
+    bot: Bot, fake: FakeTelegram, app: App
+) -> None:
+    await announce_mode(bot, app.dispatcher, None)
+    assert [c.name for c in fake.calls] == ["deleteWebhook"]
+    assert fake.calls[0].params["drop_pending_updates"] is False
