@@ -3,13 +3,15 @@ cannot run here: hadolint lints the Dockerfile in scripts/test.sh)."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
-from bot.config import Settings
+from bot.config import Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,19 +22,79 @@ def compose() -> dict[str, Any]:
     return data
 
 
-def test_the_bot_uses_the_composed_redis() -> None:
-    bot = compose()["services"]["bot"]
-    assert bot["environment"]["REDIS_URL"] == "redis://redis:6379/0"
-    assert bot["environment"]["BOT_TOKEN"].startswith("${BOT_TOKEN:?")
-    assert bot["depends_on"]["redis"]["condition"] == "service_healthy"
+BOTS = ("bot-1", "bot-2", "bot-3")
+# What an operator must set (the file refuses to start without them), for the test
+# that reads the settings a bot would get.
+REQUIRED = {
+    "BOT_TOKEN": "123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",
+    "WEBHOOK_DOMAIN": "bot.example.org",
+    "WEBHOOK_SECRET": "s3cret_-",
+}
+_VARIABLE = re.compile(r"\$\{(\w+)(?::([-?])([^}]*))?\}")
 
 
-def test_the_bot_is_given_every_setting() -> None:
-    """The README says the compose file passes every setting from the environment."""
-    environment = compose()["services"]["bot"]["environment"]
+def interpolate(value: str, given: dict[str, str]) -> str:
+    """Compose's `${NAME:-default}` and `${NAME:?error}`, with `given` as the environment."""
+
+    def one(found: re.Match[str]) -> str:
+        name, kind, rest = found.groups()
+        if name in given:
+            return given[name]
+        assert kind != "?", f"{name} is required and was not given"
+        return rest if kind == "-" else ""
+
+    return _VARIABLE.sub(one, value)
+
+
+def caddyfile() -> str:
+    return (ROOT / "deploy" / "Caddyfile").read_text()
+
+
+def test_several_bots_run_from_one_definition() -> None:
+    services = compose()["services"]
+    assert {name for name in services if name.startswith("bot")} == set(BOTS)
+    first = services[BOTS[0]]
+    assert all(services[name] == first for name in BOTS)  # one definition, no drift
+    assert first["environment"]["REDIS_URL"] == "redis://redis:6379/0"
+    assert first["environment"]["BOT_TOKEN"].startswith("${BOT_TOKEN:?")
+    assert first["depends_on"]["redis"]["condition"] == "service_healthy"
+    assert "/healthz" in first["healthcheck"]["test"][-1]
+    assert "ports" not in first, "a bot is reached through the proxy only"
+
+
+def test_every_bot_is_given_every_setting_in_webhook_mode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The README says the compose file passes every setting; read as the bot reads its
+    environment, they put it in webhook mode on the port the proxy forwards to."""
+    environment = compose()["services"][BOTS[0]]["environment"]
     assert set(environment) == {name.upper() for name in Settings.model_fields}
-    assert environment["BOT_MODE"] == "${BOT_MODE:-polling}"
-    assert environment["WEBHOOK_SECRET"] == "${WEBHOOK_SECRET:-}"
+    for name, value in environment.items():
+        monkeypatch.setenv(name, interpolate(str(value), REQUIRED))
+    settings = load_settings()
+    assert settings.bot_mode == "webhook"
+    assert settings.webhook_url == "https://bot.example.org/telegram"
+    assert settings.webhook_secret is not None
+    assert settings.webhook_secret.get_secret_value() == REQUIRED["WEBHOOK_SECRET"]
+    assert settings.metrics_port is None
+    assert settings.webhook_host == "0.0.0.0"
+    assert f"bot-1:{settings.webhook_port}" in caddyfile()
+
+
+def test_the_proxy_spreads_the_webhook_over_every_healthy_bot() -> None:
+    services = compose()["services"]
+    proxy = services["proxy"]
+    assert proxy["image"].startswith("caddy:")
+    assert "./deploy/Caddyfile:/etc/caddy/Caddyfile:ro" in proxy["volumes"]
+    assert set(proxy["depends_on"]) == set(BOTS)
+    assert {"80:80", "443:443"} <= set(proxy["ports"])
+    assert proxy["environment"]["WEBHOOK_PATH"] == "${WEBHOOK_PATH:-/telegram}"
+    text = caddyfile()
+    upstreams = next(line.split()[1:-1] for line in text.splitlines() if "reverse_proxy" in line)
+    assert upstreams == [f"{name}:8080" for name in BOTS]
+    assert "health_uri /healthz" in text
+    assert "handle {$WEBHOOK_PATH:/telegram}" in text  # only the webhook is public
+    assert "{$WEBHOOK_DOMAIN}" in text
 
 
 def test_redis_persists_games_on_a_volume() -> None:

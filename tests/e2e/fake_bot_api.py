@@ -7,7 +7,8 @@ through TELEGRAM_API_URL. It answers as Telegram does:
   while a webhook is set (setWebhook; deleteWebhook removes it);
 - while a webhook is set, each queued update is posted to its URL with its secret
   (up to max_connections at once) and confirmed by a 2xx answer; any other outcome
-  posts it again after a pause, as Telegram does;
+  posts it again after a pause, as Telegram does; behind a proxy (`balance`), each
+  post goes to one of several processes, chosen at random;
 - every message of every chat is kept (id, text, buttons) and edited in place;
   "message is not modified" for an edit that changes nothing; Telegram's HTML,
   4096 characters and 64 bytes of callback data are checked;
@@ -26,12 +27,14 @@ import asyncio
 import itertools
 import json
 import math
+import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 from aiogram.types import ChatMemberAdministrator
@@ -261,6 +264,8 @@ class FakeBotApi:
         self._wanted = DEFAULT_UPDATES
         self.webhook: dict[str, Any] | None = None  # setWebhook's parameters while set
         self._posting: asyncio.Task[None] | None = None
+        self._targets: list[str] = []  # see `balance`
+        self._spread = random.Random(0)
         self._changed = asyncio.Event()
         self._closing = False
         self._runner: web.AppRunner | None = None
@@ -433,8 +438,10 @@ class FakeBotApi:
         self, http: aiohttp.ClientSession, hook: dict[str, Any], update: dict[str, Any]
     ) -> None:
         update_id = update["update_id"]
-        self.deliveries.setdefault(update_id, []).append(WEBHOOK)
-        status = await self.post_to_webhook(update, hook.get("secret_token"), http)
+        url = self._target(hook["url"])
+        handed = WEBHOOK if not self._targets else f"{WEBHOOK} {url}"
+        self.deliveries.setdefault(update_id, []).append(handed)
+        status = await self.post_to_webhook(update, hook.get("secret_token"), http, url)
         if 200 <= status < 300:
             self._queue = [u for u in self._queue if u["update_id"] != update_id]
         else:
@@ -446,15 +453,17 @@ class FakeBotApi:
         update: Mapping[str, Any],
         secret: str | None,
         http: aiohttp.ClientSession | None = None,
+        url: str | None = None,
     ) -> int:
-        """Post one update to the webhook's URL with `secret` in its header (none when
-        None); returns the HTTP status, 0 when no answer came."""
+        """Post one update to `url` (by default where the webhook posts) with `secret`
+        in its header (none when None); returns the HTTP status, 0 when no answer came."""
         assert self.webhook is not None, "no webhook is set"
         headers = {} if secret is None else {SECRET_HEADER: secret}
         own = http is None
         client = aiohttp.ClientSession() if http is None else http
         try:
-            async with client.post(self.webhook["url"], json=update, headers=headers) as answer:
+            target = url or self._target(self.webhook["url"])
+            async with client.post(target, json=update, headers=headers) as answer:
                 await answer.read()
                 return answer.status
         except (aiohttp.ClientError, TimeoutError):
@@ -462,6 +471,21 @@ class FakeBotApi:
         finally:
             if own:
                 await client.close()
+
+    def balance(self, targets: Sequence[str], rng: random.Random) -> None:
+        """Stand for a load-balancing proxy at the webhook's URL: from now on each post
+        goes to one of `targets` (base URLs, `http://host:port`), chosen with `rng` (the
+        scenario's seeded chance), at the webhook URL's path. A post to a target that is
+        down fails and is posted again, maybe elsewhere (Telegram's retry)."""
+        self._targets = list(targets)
+        self._spread = rng
+
+    def _target(self, url: str) -> str:
+        if not self._targets:
+            return url
+        parts = urlsplit(url)
+        path = parts.path + (f"?{parts.query}" if parts.query else "")
+        return self._spread.choice(self._targets) + path
 
     def _send_message(self, params: dict[str, Any]) -> Any:
         chat_id = int(params["chat_id"])

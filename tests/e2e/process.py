@@ -36,10 +36,14 @@ class BotSettings:
     # Webhook mode: the port it listens on (None: polling), and the secret.
     webhook_port: int | None = None
     webhook_secret: str = "e2e_webhook-Secret"
+    # Behind a proxy: the one URL every process sets as the webhook (None: its own).
+    public_url: str | None = None
 
     @property
     def webhook_url(self) -> str:
         """Plain http on loopback: allowed with a local Bot API server (TELEGRAM_API_URL)."""
+        if self.public_url is not None:
+            return self.public_url
         return f"http://127.0.0.1:{self.webhook_port}/telegram/updates"
 
     def environment(self, token: str) -> dict[str, str]:

@@ -47,7 +47,7 @@ async def test_in_webhook_mode_each_posted_update_is_handled_once_and_a_sigterm_
     assert not api.sent_texts(ALICE.id), "a post without the secret was handled"
 
     game = DirectGame(api, world.service, ALICE)
-    await game.open()
+    await game.open(target="150")  # long enough to stop the bot in the middle of it
     operator = f"http://127.0.0.1:{settings.webhook_port}"
     async with aiohttp.ClientSession(base_url=operator) as http:
         async with http.get("/healthz") as response:
@@ -70,6 +70,13 @@ async def test_in_webhook_mode_each_posted_update_is_handled_once_and_a_sigterm_
     await play
 
     assert api.webhook is None, "the process in polling mode left the webhook set"
+    # The game may have ended with the press in flight at the SIGTERM: one more update
+    # shows that the polling process serves.
+    replies = len(api.sent_texts(ALICE.id))
+    api.write(ALICE, "/score")
+    await api.wait_until(
+        lambda: len(api.sent_texts(ALICE.id)) > replies, 20, "the polling process's reply"
+    )
     assert any(c.ok for c in api.calls("getUpdates", token=polling.token))
     record = await world.record_in(ALICE.id)
     check_over(record, game.game_message())

@@ -1,0 +1,83 @@
+"""Several `python -m bot` processes in webhook mode behind one URL, as docker-compose.yml
+runs them behind Caddy: the fake Telegram stands for the proxy and posts each update to
+one of them at random (`FakeBotApi.balance`), while they are restarted one after
+another. Run with `-m faults`, beside the other scenarios (`tests.e2e.suite`)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+
+import pytest
+
+from tests.e2e.checks import (
+    check_announcements,
+    check_answers,
+    check_moves,
+    check_no_flood,
+    check_replays,
+)
+from tests.e2e.fake_bot_api import WEBHOOK
+from tests.e2e.people import DirectGame, GroupGame
+from tests.e2e.redis_control import free_port
+from tests.e2e.suite import scenario
+from tests.e2e.test_faults import ALICE, FOUR, GROUP, check_over, handed_a_press
+from tests.e2e.world import World
+
+REPLICAS = 3
+# The proxy's URL, which every process sets as the webhook; nothing listens there: the
+# fake Telegram posts to the processes themselves, at this URL's path.
+PATH = "/telegram/updates"
+PUBLIC_URL = f"http://proxy.e2e.invalid{PATH}"
+
+
+@pytest.mark.faults
+@scenario(expected=60)
+async def test_three_webhook_processes_behind_one_url_survive_a_rolling_restart(
+    world: World,
+) -> None:
+    """Three processes in webhook mode on one Redis, each on its own port, every update
+    posted to one of them at random: a direct game is played to its end and a group
+    Kozel game past its first hand while each process in turn, at a seeded moment just
+    as a press is posted, gets SIGTERM (and exits with 0) and is started again on its
+    port. Every press answered exactly once, no move lost or doubled, each result
+    announced once, no 429, every stored game replays, and no game frozen more than
+    10 s (the people's driver checks it: some process can always serve)."""
+    api = world.api
+    ports = [free_port() for _ in range(REPLICAS)]
+    settings = [replace(world.settings, webhook_port=p, public_url=PUBLIC_URL) for p in ports]
+    targets = [f"http://127.0.0.1:{port}" for port in ports]
+    api.balance(targets, world.rng)
+    running = [await world.start_bot(s) for s in settings]
+    assert api.webhook is not None
+    assert api.webhook["url"] == PUBLIC_URL
+
+    direct = DirectGame(api, world.service, ALICE)
+    group = GroupGame(api, world.service, GROUP, FOUR)
+    await asyncio.gather(direct.open(), group.open())
+    playing = asyncio.gather(direct.play(), group.play_past(lambda: 1))
+    try:
+        # A rolling restart, in a seeded order: one process down at a time.
+        for index in world.rng.sample(range(REPLICAS), REPLICAS):
+            await handed_a_press(world, playing, direct, group)
+            status = await world.sigterm(running[index])
+            assert status == 0, f"process {running[index].number} exited with {status}"
+            running[index] = await world.start_bot(settings[index])
+        await playing
+    finally:
+        playing.cancel()
+
+    posted = {handed for got in api.deliveries.values() for handed in got}
+    assert posted == {f"{WEBHOOK} {target}{PATH}" for target in targets}, "a process got no post"
+    tokens = {c.token for c in api.calls("answerCallbackQuery") if c.ok}
+    assert len(tokens) > REPLICAS, "the presses were not answered by old and new processes"
+    await check_answers(api, [*direct.presses, *group.presses])
+    record = await world.record_in(ALICE.id)
+    check_over(record, direct.game_message())
+    check_moves(api, record, direct.presses, figures=world.figures)
+    record = await world.record_in(GROUP)
+    check_moves(api, record, group.presses, figures=world.figures)
+    check_announcements(api, GROUP, record, figures=world.figures)
+    check_no_flood(api)
+    check_replays((await world.records()).values())
+    assert not world.log_problems()
