@@ -374,14 +374,21 @@ class Outbox:
         once (one call), or all of them when the hand is over."""
         if len(sent.retired) < RETIRE_BATCH and isinstance(game.state, Playing):
             return []
-        at = await self._pace.take(private.chat_id, self.clock())
-        if at is not None:
-            return [at]
-        await self._delete(private.chat_id, sent.retired)
-        kept = replace(sent, retired=())
+        kept = await self._clear_retired(sent)
+        if isinstance(kept, float):
+            return [kept]
         placement.private[private.user_id] = kept
         changes.private(private.user_id, kept)
         return []
+
+    async def _clear_retired(self, sent: Sent) -> Sent | float:
+        """Delete the older messages `sent` replaced, in one call in a slot of its chat's
+        pace: `sent` without them, or the time a slot frees."""
+        at = await self._pace.take(sent.chat_id, self.clock())
+        if at is not None:
+            return at
+        await self._delete(sent.chat_id, sent.retired)
+        return replace(sent, retired=())
 
     async def _delete(self, chat_id: int, message_ids: tuple[int, ...]) -> None:
         """Delete messages, in one call; those that cannot be deleted (too old, gone)
@@ -452,11 +459,9 @@ class Outbox:
         sent = placement.table
         if sent is None or not sent.retired:
             return None
-        at = await self._group_slot(game)
-        if at is not None:
-            return at
-        await self._delete(game.chat_id, sent.retired)
-        kept = replace(sent, retired=())
+        kept = await self._clear_retired(sent)
+        if isinstance(kept, float):
+            return kept
         placement.table = kept
         changes.table(kept)
         return None
