@@ -19,7 +19,6 @@ from bot.telegram.callbacks import (
     MenuData,
     MoveData,
     RulesData,
-    StopData,
 )
 from core.line import End
 from core.players import Level
@@ -138,14 +137,4 @@ def group_language_keyboard(current: str, t: Translate) -> InlineKeyboardMarkup:
 
     return _choice_keyboard(
         ((label(lang), GroupLangData(lang=lang).pack()) for lang in LANGUAGES), 2
-    )
-
-
-def stop_keyboard(game_id: str, t: Translate) -> InlineKeyboardMarkup:
-    return _choice_keyboard(
-        (
-            (t("btn-stop-yes"), StopData(game=game_id, confirm=True).pack()),
-            (t("btn-stop-no"), StopData(game=game_id, confirm=False).pack()),
-        ),
-        2,
     )

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from bot.config import ConfigError, load_settings
+from tests.bot.bot_process import run_bot
 
-ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "123456:AAbbCCddEEffGGhhIIjjKKllMMnn"
 SETTINGS = (
     "BOT_TOKEN",
@@ -200,15 +197,7 @@ def test_a_local_bot_api_server_may_post_to_plain_http(monkeypatch: pytest.Monke
 
 def test_python_m_bot_without_a_token_says_so_in_one_line() -> None:
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_bot(env)
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.strip().splitlines() == [
@@ -219,15 +208,7 @@ def test_python_m_bot_without_a_token_says_so_in_one_line() -> None:
 def test_python_m_bot_in_webhook_mode_without_a_secret_says_so_in_one_line() -> None:
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
     env |= {"BOT_TOKEN": TOKEN, "BOT_MODE": "webhook", "WEBHOOK_URL": "https://example.org/h"}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_bot(env)
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "dominoes-bot: configuration error: BOT_MODE=webhook needs WEBHOOK_SECRET"

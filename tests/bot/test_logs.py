@@ -6,13 +6,11 @@ import json
 import logging
 import os
 import socket
-import subprocess
 import sys
-from pathlib import Path
 
 from bot.logs import JsonFormatter
+from tests.bot.bot_process import run_bot
 
-ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "123456:AAbbCCddEEffGGhhIIjjKKllMMnn"
 
 
@@ -57,15 +55,7 @@ def test_the_bot_logs_json_lines_with_log_format_json() -> None:
         "LOG_FORMAT": "json",
         "TELEGRAM_API_URL": f"http://127.0.0.1:{closed}",
     }
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    done = run_bot(env)
     assert done.returncode == 2
     *logged, last = done.stderr.strip().splitlines()
     assert last.startswith("dominoes-bot: cannot reach the Telegram Bot API")

@@ -271,7 +271,6 @@ group-none = No game here yet. Send /kozel or /new to open one.
 group-new-usage = Send /new, or /new with a game and a number of players: /new block 3.
 group-game-gone = This game is no longer in my store: send /kozel or /new to start again.
 group-busy = A game is already open in this group: join it, or /stop it first.
-group-stop-confirm = Stop this group's game? The score will be lost.
 group-stopped = The game was stopped.
 
 ## Group games: each player's private message

@@ -286,7 +286,6 @@ group-none = Pas encore de partie ici. Envoyez /kozel ou /new pour en ouvrir une
 group-new-usage = Envoyez /new, ou /new avec un jeu et un nombre de joueurs : /new block 3.
 group-game-gone = Cette partie n'est plus dans ma mémoire : envoyez /kozel ou /new pour recommencer.
 group-busy = Une partie est déjà ouverte dans ce groupe : rejoignez-la, ou faites d'abord /stop.
-group-stop-confirm = Arrêter la partie du groupe ? Le score sera perdu.
 group-stopped = La partie a été arrêtée.
 
 ## Parties de groupe : le message privé de chaque joueur

@@ -286,7 +286,6 @@ group-none = Qui non c'è ancora nessuna partita. Manda /kozel o /new per aprirn
 group-new-usage = Manda /new, oppure /new con un gioco e il numero di giocatori: /new block 3.
 group-game-gone = Questa partita non è più nella mia memoria: manda /kozel o /new per ricominciare.
 group-busy = In questo gruppo c'è già una partita aperta: unisciti, o prima /stop.
-group-stop-confirm = Fermare la partita del gruppo? Il punteggio andrà perso.
 group-stopped = La partita è stata fermata.
 
 ## Partite di gruppo: il messaggio privato di ogni giocatore
