@@ -23,10 +23,10 @@ from core.events import EndReason, HandResult, MatchResult
 from core.players import Level
 from core.variants import Variant
 
-# Every counter kept per person, overall and per group. Kozel: `goats`, `dry_wins`,
-# `dry_losses`, the fish and eggs they made (their tile blocked the hand), and the
-# points written to their team over `kozel_hands`. Draw and block games: the points
-# they scored over `hands`.
+# Every counter kept per person, overall and per group. Kozel: `goats` (R7.6),
+# `dry_wins`, `dry_losses` (R7.7), the fish (R7.2) and eggs (R7.3) they made (their
+# tile blocked the hand), and the points written to their team over `kozel_hands`.
+# Draw and block games: the points they scored over `hands`.
 COUNTERS = (
     "played",
     "won",
