@@ -1,17 +1,47 @@
 """Every Redis key the bot uses. The keys of one game carry its id as a hash tag
-(`{id}`), so that they live in one slot of a Redis Cluster."""
+(`{id}`), the schedules are split in shards with tags of their own, and each chat's
+pointer carries its shard's tag (see `bot.store.slots`): every script and transaction
+touches one slot of a Redis Cluster. Keys outside any script (a person's, a chat's
+counters) are used one at a time."""
 
 from __future__ import annotations
 
+from bot.store.slots import shard_of_chat, tag
+
 PREFIX = "dominoes"
-DUE = f"{PREFIX}:due"  # sorted set: game id -> when it next needs attention
-LIVE = f"{PREFIX}:live"  # set: the games open or being played (shown again at start-up)
-FINISHED = f"{PREFIX}:finished"  # set: matches with a result not yet recorded (stats, history)
 
 
-def live(variant: str) -> str:
-    """A set: the live games of one variant (counted for /metrics)."""
-    return f"{LIVE}:{variant}"
+def due(shard: int) -> str:
+    """A sorted set: game id -> when it next needs attention, for the games of a shard."""
+    return f"{PREFIX}:due:{{{tag(shard)}}}"
+
+
+def live(shard: int, variant: str | None = None) -> str:
+    """A set: a shard's games open or being played (shown again at start-up); with a
+    variant, those of that variant (counted for /metrics)."""
+    base = f"{PREFIX}:live:{{{tag(shard)}}}"
+    return base if variant is None else f"{base}:{variant}"
+
+
+def finished(shard: int) -> str:
+    """A set: a shard's matches with a result not yet recorded (stats, history)."""
+    return f"{PREFIX}:finished:{{{tag(shard)}}}"
+
+
+# The single schedules of the layout before the shards (see `bot.store.layout`).
+LEGACY_DUE = f"{PREFIX}:due"
+LEGACY_LIVE = f"{PREFIX}:live"
+LEGACY_FINISHED = f"{PREFIX}:finished"
+
+
+def legacy_live(variant: str) -> str:
+    """A variant's live set as the layout before the shards named it."""
+    return f"{LEGACY_LIVE}:{variant}"
+
+
+def legacy_chat(chat_id: int) -> str:
+    """A chat's pointer as the layout before the shards named it."""
+    return f"{PREFIX}:chat:{chat_id}"
 
 
 def game(game_id: str) -> str:
@@ -31,8 +61,9 @@ def lease(game_id: str) -> str:
 
 
 def chat(chat_id: int) -> str:
-    """The chat's latest game id."""
-    return f"{PREFIX}:chat:{chat_id}"
+    """The chat's latest game id, in the slot of the chat's shard: the slot its new
+    games are placed in."""
+    return f"{PREFIX}:chat:{{{tag(shard_of_chat(chat_id))}}}:{chat_id}"
 
 
 def language(chat_id: int) -> str:
