@@ -20,12 +20,15 @@ from aiogram.exceptions import (
 )
 from aiohttp import web
 from fakeredis import FakeAsyncRedis
-from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio import BlockingConnectionPool, Redis, RedisCluster
 from redis.exceptions import RedisError
 
 from bot.config import ConfigError, Settings, Webhook, load_settings
 from bot.game.bots import default_players
 from bot.logs import configure_logging
+from bot.store import layout
+from bot.store.client import RedisClient
+from bot.store.errors import StorageUnavailableError
 from bot.store.pace import Limit, Limits
 from bot.telegram.app import CONCURRENT_UPDATES, Pacing, create_app, create_bot, register_commands
 from bot.telegram.middlewares import InFlight
@@ -42,8 +45,16 @@ DRAIN = 10.0  # seconds a graceful stop waits for the updates and the pass under
 log = logging.getLogger("bot")
 
 
-def open_store(settings: Settings) -> Redis:
-    """Redis at REDIS_URL, or an in-process store with the same interface."""
+def open_store(settings: Settings) -> RedisClient:
+    """Redis at REDIS_URL (a single node, or a cluster with REDIS_CLUSTER), or an
+    in-process store with the same interface."""
+    if settings.redis_url and settings.redis_cluster:
+        return RedisCluster.from_url(
+            settings.redis_url,
+            max_connections=REDIS_CONNECTIONS,
+            socket_timeout=REDIS_TIMEOUT,
+            socket_connect_timeout=REDIS_TIMEOUT,
+        )
     if settings.redis_url:
         # A crowd waits for a connection rather than failing at once (redis-py's default
         # pool raises as soon as its connections are all in use).
@@ -61,7 +72,7 @@ def open_store(settings: Settings) -> Redis:
     return FakeAsyncRedis()
 
 
-async def warn_without_persistence(redis: Redis) -> bool:
+async def warn_without_persistence(redis: RedisClient) -> bool:
     """Warn when Redis keeps nothing on disk (no append-only file, no snapshots): then a
     Redis restart loses every game. True when it warned. A Redis that will not say
     (CONFIG is often disabled by hosting providers) is given the benefit of the doubt."""
@@ -88,6 +99,10 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         raise ConfigError(f"cannot reach Redis at REDIS_URL: {type(exc).__name__}") from None
     if settings.redis_url:
         await warn_without_persistence(redis)
+    try:
+        await layout.upgrade(redis)
+    except StorageUnavailableError as exc:
+        raise ConfigError(f"cannot move the stored keys to today's layout: {exc}") from None
     texts = Texts(default=settings.default_language)
     session = None
     if settings.telegram_api_url:

@@ -44,6 +44,8 @@ class Settings(BaseSettings):
 
     bot_token: SecretStr
     redis_url: str | None = None
+    # REDIS_URL names one node of a Redis Cluster; the client finds the others.
+    redis_cluster: bool = False
     telegram_api_url: str | None = None
     default_language: str = "en"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
@@ -133,6 +135,12 @@ class Settings(BaseSettings):
         if value is not None and not _SECRET.fullmatch(value.get_secret_value()):
             raise ValueError("must be 1 to 256 characters among A-Z, a-z, 0-9, _ and -")
         return value
+
+    @model_validator(mode="after")
+    def _cluster_needs(self) -> Self:
+        if self.redis_cluster and (self.redis_url is None or self.redis_url.startswith("unix://")):
+            raise ValueError("REDIS_CLUSTER needs REDIS_URL with redis:// or rediss://")
+        return self
 
     @model_validator(mode="after")
     def _webhook_mode_needs(self) -> Self:

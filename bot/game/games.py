@@ -99,8 +99,9 @@ class Games:
         derive from it, and it is never shown (`core.fair`)."""
         return self._secret()
 
-    def new_game_id(self) -> str:
-        return f"{self._rng.getrandbits(40):010x}"
+    def new_game_id(self, chat_id: int) -> str:
+        """An id for a new game of `chat_id`, as the store places it."""
+        return self._store.new_id(chat_id, self._rng)
 
     # -- reading ---------------------------------------------------------------------
 
@@ -157,7 +158,7 @@ class Games:
         now = self._now()
         record = GameRecord.model_validate(
             {
-                "game_id": self.new_game_id(),
+                "game_id": self.new_game_id(chat_id),
                 "chat_id": chat_id,
                 "settings": settings,
                 "stage": LobbyStage(seats=()),

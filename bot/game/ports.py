@@ -3,6 +3,7 @@ compare-and-set save. `bot.store` provides it; tests may pass another."""
 
 from __future__ import annotations
 
+from random import Random
 from typing import Protocol
 
 from bot.game.people import Person
@@ -53,3 +54,8 @@ class GameRepository(Protocol):
         ...
 
     async def games_of(self, user_id: int) -> list[str]: ...
+
+    def new_id(self, chat_id: int, rng: Random) -> str:
+        """An id for a new game of `chat_id`, drawn from `rng`: the store may choose
+        where its games go by their ids."""
+        ...

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from redis.asyncio import Redis
-
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import redis_errors
 
 KEPT = timedelta(days=7)  # a quiet group's count is forgotten after this
@@ -19,7 +18,7 @@ KEPT = timedelta(days=7)  # a quiet group's count is forgotten after this
 class ChatMarks:
     """A count of the messages seen in each group."""
 
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: RedisClient) -> None:
         self._redis = redis
 
     async def saw(self, chat_id: int) -> int:

@@ -9,9 +9,8 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from redis.asyncio import Redis
-
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import redis_errors
 
 CONFIRMATION_TTL = timedelta(hours=1)  # a question nobody answered by then is forgotten
@@ -48,7 +47,7 @@ class Pending:
 class Confirmations:
     """Each game's waiting /stop confirmation."""
 
-    def __init__(self, redis: Redis, *, ttl: timedelta = CONFIRMATION_TTL) -> None:
+    def __init__(self, redis: RedisClient, *, ttl: timedelta = CONFIRMATION_TTL) -> None:
         self._redis = redis
         self._ttl = ttl
         self._use = redis.register_script(_USE)

@@ -7,6 +7,8 @@ finds n+1 where it expected n: it is refused, and applies nothing.
 
 Every save of a group game also marks it due at once (see `bot.store.schedule`), in
 the same script: no committed change can miss its delivery, even across a restart.
+That script touches one Redis Cluster slot: the game's keys, its shard's schedules and
+its chat's pointer are placed together (see `bot.store.slots`).
 """
 
 from __future__ import annotations
@@ -16,15 +18,16 @@ import secrets
 import zlib
 from collections.abc import Callable
 from datetime import timedelta
+from random import Random
 
 from pydantic import ValidationError
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from redis.typing import EncodableT
 
 from bot.game.record import GameRecord
 from bot.game.state import Finished, Game
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import (
     ChatBusyError,
     StorageUnavailableError,
@@ -33,6 +36,7 @@ from bot.store.errors import (
     count_redis_error,
     redis_errors,
 )
+from bot.store.slots import game_id_in, shard_of_chat, shard_of_game
 from core.variants import Variant
 
 ACTIVE_TTL = timedelta(days=30)  # an abandoned game goes away eventually
@@ -42,59 +46,68 @@ CONFIRM_ATTEMPTS = 3  # reads of a save's outcome after its answer was lost
 CONFIRM_PAUSE = 0.3  # seconds between them
 COMPRESSION = 6  # zlib level: a finished match's 7 to 9 KB of JSON become 1.3 to 1.7 KB
 
-_OK, _CONFLICT, _BUSY = 0, 1, 2
+CREATE_ATTEMPTS = 5  # tries at a new game while its chat's pointer moves under it
 
-# KEYS: the game's hash, the chat's pointer, the due set, the pointer of the chat the
-# game leaves (or the game's hash again when it stays), the live games' set, the set of
-# finished matches not yet recorded, the live games' set of each variant (as many as
-# ARGV[10] says; the game is in its own variant's while live: a lobby may change its
-# variant), then each person's game set. ARGV: expected version (-1: a new game), the
-# record, its TTL in ms, "1" if live, the game id, "1" if due (a group game), the
-# people sets' TTL in ms, this write's token (read back when the answer is lost: see
-# `_confirm`), "1" if the match has just a result, the number of variants, and the
-# place of the game's variant among them (1-based).
+_OK, _CONFLICT, _MOVED = 0, 1, 3
+
+# KEYS: the game's hash, the chat's pointer (or the game's hash again when the pointer
+# is in another slot: then it is written apart), the shard's due set, its live set, its
+# set of finished matches not yet recorded, then its live set of each variant (the game
+# is in its own variant's while live: a lobby may change its variant). All in the
+# game's slot (see `bot.store.slots`). ARGV: expected version (-1: a new game), the
+# record, its TTL in ms, "1" if live, the game id, "1" if due (a group game), this
+# write's token (read back when the answer is lost: see `_confirm`), "1" if the match
+# has just a result, the place of the game's variant among the variant sets
+# (1-based), and for a new game the pointer its chat had when it was checked ("" for
+# none): if it moved since, nothing is written (someone else opened a game).
 _SAVE = """
-local game, chat, due, moved_from, live_set = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+local game, chat, due, live_set, finished = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local expected, data, ttl, live, id = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local pointer = false
+if chat ~= game then pointer = redis.call('GET', chat) end
 local version
 if expected < 0 then
-  local current = redis.call('GET', chat)
-  -- The key of the chat's current game, as bot.store.keys.game spells it.
-  if current and redis.call('HGET', 'dominoes:game:{' .. current .. '}', 'l') == '1' then
-    return 2
-  end
+  if chat ~= game and (pointer or '') ~= ARGV[10] then return 3 end
   if redis.call('EXISTS', game) == 1 then return 1 end
   version = 1
 else
   if tonumber(redis.call('HGET', game, 'v')) ~= expected then return 1 end
   version = expected + 1
 end
-redis.call('HSET', game, 'v', version, 'd', data, 'l', live, 'w', ARGV[8])
+redis.call('HSET', game, 'v', version, 'd', data, 'l', live, 'w', ARGV[7])
 redis.call('PEXPIRE', game, ttl)
 -- After a rematch the chat points to the new game: an older one keeps its place.
-local pointer = redis.call('GET', chat)
-if not pointer or pointer == id or expected < 0 then
+if chat ~= game and (not pointer or pointer == id or expected < 0) then
   redis.call('SET', chat, id, 'PX', ttl)
-end
-if moved_from ~= game and redis.call('GET', moved_from) == id then
-  redis.call('DEL', moved_from)
 end
 if ARGV[6] == '1' then redis.call('ZADD', due, 0, id) end
 if live == '1' then redis.call('SADD', live_set, id) else redis.call('SREM', live_set, id) end
-local variants = tonumber(ARGV[10])
-for i = 1, variants do
-  if live == '1' and i == tonumber(ARGV[11]) then
-    redis.call('SADD', KEYS[6 + i], id)
+for i = 6, #KEYS do
+  if live == '1' and i - 5 == tonumber(ARGV[9]) then
+    redis.call('SADD', KEYS[i], id)
   else
-    redis.call('SREM', KEYS[6 + i], id)
+    redis.call('SREM', KEYS[i], id)
   end
 end
-if ARGV[9] == '1' then redis.call('SADD', KEYS[6], id) end
-for i = 7 + variants, #KEYS do
-  redis.call('SADD', KEYS[i], id)
-  redis.call('PEXPIRE', KEYS[i], ARGV[7])
-end
+if ARGV[8] == '1' then redis.call('SADD', finished, id) end
 return 0
+"""
+
+# The chat's pointer when it lives in another slot than the game (a game made before
+# the shards, or one whose group became a supergroup): the same rule as in `_SAVE`,
+# apart. KEYS: the pointer. ARGV: the game id, its TTL in ms, "1" for a new game.
+_POINT = """
+local pointer = redis.call('GET', KEYS[1])
+if not pointer or pointer == ARGV[1] or ARGV[3] == '1' then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+end
+return 1
+"""
+
+# A chat a game left (its group became a supergroup) stops pointing to it.
+_UNPOINT = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
 """
 
 
@@ -118,7 +131,7 @@ class GameStore:
 
     def __init__(
         self,
-        redis: Redis,
+        redis: RedisClient,
         *,
         active_ttl: timedelta = ACTIVE_TTL,
         finished_ttl: timedelta = FINISHED_TTL,
@@ -132,6 +145,8 @@ class GameStore:
         self._finished_ttl = finished_ttl
         self._lobby_ttl = lobby_ttl
         self._save = redis.register_script(_SAVE)
+        self._point = redis.register_script(_POINT)
+        self._unpoint = redis.register_script(_UNPOINT)
 
     def _ttl(self, game: Game) -> timedelta:
         if game.is_active:
@@ -155,46 +170,78 @@ class GameStore:
     async def create(self, game: Game) -> Game:
         """Store a new game as its chat's game, as version 1. `ChatBusyError` when the
         chat has a live game; `VersionConflictError` when the id is taken."""
-        return await self._write(game.record.model_copy(update={"version": 1}), game, -1, None)
+        stored = game.record.model_copy(update={"version": 1})
+        for _ in range(CREATE_ATTEMPTS):
+            # A game is live until it ends and never live again: the chat's current
+            # game read as over stays over, and the save checks the pointer is unmoved.
+            current = await self._pointer(stored.chat_id)
+            if current is not None and await self._is_live(current):
+                raise ChatBusyError(stored.chat_id)
+            try:
+                return await self._write(stored, game, -1, pointer_was=current or "")
+            except _PointerMovedError:
+                continue
+        raise ChatBusyError(stored.chat_id)  # others keep opening games there
 
     async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
         """Compare-and-set: store `game` as version `game.version + 1` if the stored
         version is still `game.version`; else `VersionConflictError`, nothing written.
         `moved_from`: the chat the game leaves (a group that became a supergroup)."""
         stored = game.record.model_copy(update={"version": game.version + 1})
-        return await self._write(stored, game, game.version, moved_from)
+        saved = await self._write(stored, game, game.version)
+        if moved_from is not None:
+            async with redis_errors():
+                await self._unpoint(keys=[keys.chat(moved_from)], args=[stored.game_id])
+        return saved
+
+    def new_id(self, chat_id: int, rng: Random) -> str:
+        """An id in the slot of the chat's shard (see `bot.store.slots`)."""
+        return game_id_in(shard_of_chat(chat_id), rng)
+
+    async def _pointer(self, chat_id: int) -> str | None:
+        async with redis_errors():
+            raw = await self.redis.get(keys.chat(chat_id))
+        return None if raw is None else _text(raw)
+
+    async def _is_live(self, game_id: str) -> bool:
+        async with redis_errors():
+            return await self.redis.hget(keys.game(game_id), "l") in (b"1", "1")
 
     async def _write(
-        self, stored: GameRecord, game: Game, expected: int, moved_from: int | None
+        self, stored: GameRecord, game: Game, expected: int, *, pointer_was: str = ""
     ) -> Game:
-        game_key = keys.game(stored.game_id)
+        game_id = stored.game_id
+        game_key = keys.game(game_id)
+        shard = shard_of_game(game_id)
+        # The chat's pointer changes in the game's script when it shares its slot: every
+        # game the bot opens is placed so (`new_id`); older ones write it apart.
+        pointer_apart = shard_of_chat(stored.chat_id) != shard
+        ttl = int(self._ttl(game).total_seconds() * 1000)
+        if game.in_group:
+            await self._seat_people(game)
         # The match's result is saved with the mark that it is to be recorded (stats,
         # history), in one script: no restart can lose the recording.
         finished = isinstance(game.state, Finished)
-        people = [keys.person(h.user_id) for _, h in game.humans()] if game.in_group else []
         script_keys = [
             game_key,
-            keys.chat(stored.chat_id),
-            keys.DUE,
-            keys.chat(moved_from) if moved_from is not None else game_key,
-            keys.LIVE,
-            keys.FINISHED,
-            *(keys.live(variant) for variant in Variant),
-            *people,
+            game_key if pointer_apart else keys.chat(stored.chat_id),
+            keys.due(shard),
+            keys.live(shard),
+            keys.finished(shard),
+            *(keys.live(shard, variant) for variant in Variant),
         ]
         token = secrets.token_hex(8)
         args: list[EncodableT] = [
             expected,
             encode(stored),
-            int(self._ttl(game).total_seconds() * 1000),
+            ttl,
             "1" if game.is_live else "0",
-            stored.game_id,
+            game_id,
             "1" if game.in_group else "0",
-            int(self._active_ttl.total_seconds() * 1000),
             token,
             "1" if finished else "0",
-            len(Variant),
             list(Variant).index(stored.settings.variant) + 1,
+            pointer_was,
         ]
         try:
             async with redis_errors():
@@ -205,15 +252,30 @@ class GameStore:
             if not await self._confirm(game_key, token):
                 raise
             outcome = _OK
-        if outcome == _BUSY:
-            raise ChatBusyError(stored.chat_id)
+        if outcome == _MOVED:
+            raise _PointerMovedError
         if outcome == _CONFLICT:
             raise VersionConflictError(f"expected version {expected}")
+        if pointer_apart:
+            new = "1" if expected < 0 else "0"
+            async with redis_errors():
+                await self._point(keys=[keys.chat(stored.chat_id)], args=[game_id, ttl, new])
         if game.in_group:
             self.on_due()
         if finished:
             self.on_finished()
         return game.stored_as(stored)
+
+    async def _seat_people(self, game: Game) -> None:
+        """Add the game to the set of each person seated, before the save: a set that
+        names a game they are not in (a save refused, a seat left) is only looked at,
+        while one missing a game would hide it from them."""
+        ttl = self._active_ttl
+        async with redis_errors(), self.redis.pipeline(transaction=False) as pipe:
+            for _, human in game.humans():
+                pipe.sadd(keys.person(human.user_id), game.game_id)
+                pipe.pexpire(keys.person(human.user_id), ttl)
+            await pipe.execute()
 
     async def _confirm(self, game_key: str, token: str) -> bool:
         """After a failed save: True when the save was written after all; False when it
@@ -259,6 +321,10 @@ class GameStore:
         async with redis_errors():
             members = await self.redis.smembers(keys.person(user_id))
         return sorted(_text(m) for m in members)
+
+
+class _PointerMovedError(Exception):
+    """A new game's chat got another game between the check and the save."""
 
 
 def _parse(raw: bytes | str | None) -> Game | None:

@@ -15,10 +15,10 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import timedelta
 
-from redis.asyncio import Redis
 from redis.typing import EncodableT, FieldT
 
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import redis_errors
 from bot.store.games import ACTIVE_TTL
 
@@ -144,7 +144,7 @@ return 0
 class MessageStore:
     """Read and write the `Placement` of a game, under its lease."""
 
-    def __init__(self, redis: Redis, *, ttl: timedelta = ACTIVE_TTL) -> None:
+    def __init__(self, redis: RedisClient, *, ttl: timedelta = ACTIVE_TTL) -> None:
         self._redis = redis
         self._ttl = ttl
         self._close = redis.register_script(_CLOSE)

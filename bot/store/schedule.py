@@ -1,15 +1,16 @@
-"""When each game next needs attention: the `due` sorted set maps a game id to the time
-its messages or bots next need attention; every save of a group game marks it due at
-once (see `bot.store.games`)."""
+"""When each game next needs attention: each shard's `due` sorted set maps a game id
+to the time its messages or bots next need attention; every save of a group game
+marks it due at once (see `bot.store.games`). The shards' sets are read together, in
+one pipeline; whatever changes one game's place touches its shard alone."""
 
 from __future__ import annotations
 
 from typing import cast
 
-from redis.asyncio import Redis
-
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import redis_errors
+from bot.store.slots import SHARDS, shard_of_game
 from core.variants import Variant
 
 # Drop the game from `due`, or set its time, unless it changed since `version` (then it
@@ -26,12 +27,20 @@ return 1
 """
 
 
-# Every live game due now, unless already due (a group's bot waiting its turn keeps
-# its time). KEYS: the live set, the due set. ARGV: now.
+# Every live game of a shard due now, unless already due (a group's bot waiting its
+# turn keeps its time). KEYS: the shard's live set, its due set. ARGV: now.
 _REVISIT = """
 local ids = redis.call('SMEMBERS', KEYS[1])
 for _, id in ipairs(ids) do redis.call('ZADD', KEYS[2], 'NX', ARGV[1], id) end
 return #ids
+"""
+
+# A game that is gone: off its shard's due set and every live set. KEYS: the due set,
+# the live set, then the live set of each variant. ARGV: the game id.
+_FORGET = """
+redis.call('ZREM', KEYS[1], ARGV[1])
+for i = 2, #KEYS do redis.call('SREM', KEYS[i], ARGV[1]) end
+return 1
 """
 
 
@@ -39,12 +48,13 @@ _Scored = list[tuple[bytes | str, float]]  # what ZRANGEBYSCORE WITHSCORES answe
 
 
 class Schedule:
-    """The due set."""
+    """The due sets."""
 
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: RedisClient) -> None:
         self._redis = redis
         self._reschedule = redis.register_script(_RESCHEDULE)
         self._revisit = redis.register_script(_REVISIT)
+        self._forget = redis.register_script(_FORGET)
 
     async def due_games(self, now: float, limit: int = 50) -> list[str]:
         """Games whose messages or bots need attention by `now`."""
@@ -52,60 +62,81 @@ class Schedule:
 
     async def due_at(self, now: float, limit: int = 50) -> list[tuple[str, float]]:
         """Games whose messages or bots need attention by `now`, with the time each was
-        due (0 for a game due at once after a save)."""
-        async with redis_errors():
-            due = await self._redis.zrangebyscore(
-                keys.DUE, "-inf", now, start=0, num=limit, withscores=True
-            )
-        return [(_text(game_id), float(at)) for game_id, at in cast(_Scored, due)]
+        due (0 for a game due at once after a save): the `limit` most overdue of all."""
+        async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+            for shard in range(SHARDS):
+                pipe.zrangebyscore(
+                    keys.due(shard), "-inf", now, start=0, num=limit, withscores=True
+                )
+            found = cast(list[_Scored], await pipe.execute())
+        due = sorted(
+            ((_text(game_id), float(at)) for shard in found for game_id, at in shard),
+            key=lambda item: (item[1], item[0]),
+        )
+        return due[:limit]
 
     async def next_due(self) -> float | None:
         """When the earliest game needs attention, or None when none does."""
-        async with redis_errors():
-            first = await self._redis.zrange(keys.DUE, 0, 0, withscores=True)
-        return float(first[0][1]) if first else None
+        async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+            for shard in range(SHARDS):
+                pipe.zrange(keys.due(shard), 0, 0, withscores=True)
+            firsts = cast(list[_Scored], await pipe.execute())
+        return min((float(first[0][1]) for first in firsts if first), default=None)
 
     async def mark_due(self, game_id: str, at: float = 0.0) -> None:
         """The game needs attention at `at` (0: at once)."""
         async with redis_errors():
-            await self._redis.zadd(keys.DUE, {game_id: at})
+            await self._redis.zadd(keys.due(shard_of_game(game_id)), {game_id: at})
 
     async def reschedule(self, game_id: str, version: int | None, at: float | None) -> bool:
         """Set when the game next needs attention (None: not until it changes), if it is
         still at `version` (None: whatever its version). False when it changed meanwhile:
         then it stays due at once. A game that is gone is forgotten."""
         args = [game_id, "" if version is None else str(version), "" if at is None else repr(at)]
+        script_keys = [keys.game(game_id), keys.due(shard_of_game(game_id))]
         async with redis_errors():
-            done = await self._reschedule(keys=[keys.game(game_id), keys.DUE], args=args)
+            done = await self._reschedule(keys=script_keys, args=args)
         return bool(done)
 
     async def revisit_live(self, now: float) -> int:
         """Make every live game due (at start-up); returns how many there are."""
-        async with redis_errors():
-            count = await self._revisit(keys=[keys.LIVE, keys.DUE], args=[repr(now)])
-        return int(count)
+        count = 0
+        for shard in range(SHARDS):
+            async with redis_errors():
+                found = await self._revisit(
+                    keys=[keys.live(shard), keys.due(shard)], args=[repr(now)]
+                )
+            count += int(found)
+        return count
 
     async def live_by_variant(self) -> dict[str, int]:
         """How many live games (open lobbies, matches under way) there are per variant:
-        the size of each variant's live set, in one round trip. Live games last saved
+        the sizes of the shards' live sets, in one round trip. Live games last saved
         before these sets existed are counted as "unknown" until their next save."""
-        async with redis_errors(), self._redis.pipeline(transaction=True) as pipe:
-            pipe.scard(keys.LIVE)
-            for variant in Variant:
-                pipe.scard(keys.live(variant))
-            everything, *sizes = await pipe.execute()
-        counts = {variant.value: int(size) for variant, size in zip(Variant, sizes, strict=True)}
-        counts["unknown"] = max(0, int(everything) - sum(counts.values()))
+        async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+            for shard in range(SHARDS):
+                pipe.scard(keys.live(shard))
+                for variant in Variant:
+                    pipe.scard(keys.live(shard, variant))
+            sizes = [int(size) for size in await pipe.execute()]
+        per_shard = 1 + len(Variant)
+        counts = {
+            variant.value: sum(sizes[i + 1 :: per_shard]) for i, variant in enumerate(Variant)
+        }
+        everything = sum(sizes[::per_shard])
+        counts["unknown"] = max(0, everything - sum(counts.values()))
         return counts
 
     async def forget(self, game_id: str) -> None:
         """A game that is gone: neither due nor live any more."""
-        async with redis_errors(), self._redis.pipeline(transaction=True) as pipe:
-            pipe.zrem(keys.DUE, game_id)
-            pipe.srem(keys.LIVE, game_id)
-            for variant in Variant:
-                pipe.srem(keys.live(variant), game_id)
-            await pipe.execute()
+        shard = shard_of_game(game_id)
+        script_keys = [
+            keys.due(shard),
+            keys.live(shard),
+            *(keys.live(shard, variant) for variant in Variant),
+        ]
+        async with redis_errors():
+            await self._forget(keys=script_keys, args=[game_id])
 
 
 def _text(raw: bytes | str) -> str:

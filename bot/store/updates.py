@@ -14,9 +14,8 @@ import asyncio
 import secrets
 from datetime import timedelta
 
-from redis.asyncio import Redis
-
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import redis_errors
 
 CLAIM = timedelta(seconds=6)  # a dead process's claim lapses after this at most
@@ -75,7 +74,7 @@ class Claim:
 class UpdateClaims:
     """Claims on updates, shared by every process of one bot over one Redis."""
 
-    def __init__(self, redis: Redis, *, poll: float = POLL) -> None:
+    def __init__(self, redis: RedisClient, *, poll: float = POLL) -> None:
         self._redis = redis
         self._poll = poll
         self._take = redis.register_script(_TAKE)

@@ -18,7 +18,6 @@ from aiogram.enums import ParseMode
 from aiogram.methods.base import Response, TelegramMethod
 from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
 from aiogram.utils.callback_answer import CallbackAnswerMiddleware
-from redis.asyncio import Redis
 
 from bot.game.bots import Players
 from bot.game.forget import Forgetting, PersonalData
@@ -27,6 +26,7 @@ from bot.game.groups import GroupGames
 from bot.game.history import History
 from bot.game.stats import Stats
 from bot.store.chats import ChatMarks
+from bot.store.client import RedisClient
 from bot.store.confirmations import Confirmations
 from bot.store.finished import FinishedMatches
 from bot.store.games import GameStore
@@ -129,7 +129,7 @@ class App:
 
 def create_app(
     bot: Bot,
-    redis: Redis,
+    redis: RedisClient,
     players: Players,
     texts: Texts,
     pacing: Pacing | None = None,

@@ -14,10 +14,10 @@ from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_applicati
 from aiohttp import web
 from prometheus_client import REGISTRY
 from prometheus_client.exposition import choose_encoder
-from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from bot.metrics import ACTIVE_GAMES, WEBHOOK_REFUSED
+from bot.store.client import RedisClient
 from bot.store.errors import StorageUnavailableError, count_redis_error
 from bot.store.schedule import Schedule
 from bot.telegram.observe import Liveness
@@ -35,7 +35,7 @@ class Health:
     answers, or the webhook is set and listened to), and the worker runs."""
 
     def __init__(
-        self, redis: Redis, liveness: Liveness, worker_running: Callable[[], bool]
+        self, redis: RedisClient, liveness: Liveness, worker_running: Callable[[], bool]
     ) -> None:
         self._redis = redis
         self._liveness = liveness

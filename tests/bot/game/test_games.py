@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fakeredis import FakeAsyncRedis
+from redis.crc import key_slot
 
 from bot.game import lobby
 from bot.game.errors import RefusalCode, RefusalError
@@ -19,7 +20,9 @@ from bot.game.ports import VersionConflictError
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat, HumanSeat, LogMark, Seat
 from bot.game.state import Finished, Game, HandOver, Lobby, Playing, Stopped
+from bot.store import keys
 from bot.store.games import GameStore
+from bot.store.slots import shard_of_chat
 from core.engine import Match
 from core.players import Level
 from core.variants import Variant
@@ -145,15 +148,19 @@ async def test_a_game_id_already_taken_is_refused_as_stale(store: GameStore) -> 
     first = Games(store, quick_players(), rng=random.Random(3))
     second = Games(store, quick_players(), rng=random.Random(3))
     game = await new_game(first)
-    await refused(RefusalCode.STALE, new_game(second, who=person(7)))
+    # Another chat whose games are placed in the same shard: the same draw, the same id.
+    chat = next(c for c in range(2, 10_000) if shard_of_chat(c) == shard_of_chat(ALICE.chat_id))
+    await refused(RefusalCode.STALE, new_game(second, who=person(chat)))
     assert (await stored(store, game.game_id)).record == game.record
-    assert await store.load_for_chat(7) is None
+    assert await store.load_for_chat(chat) is None
 
 
 def test_new_ids_and_secrets_fit_their_record(games: Games) -> None:
-    ids = {games.new_game_id() for _ in range(50)}
+    ids = {games.new_game_id(-100) for _ in range(50)}
     assert len(ids) == 50
     assert all(len(i) == 10 and int(i, 16) < 2**40 for i in ids)
+    # Placed with the chat's pointer: one slot of a Redis Cluster for both.
+    assert {key_slot(keys.game(i).encode()) for i in ids} == {key_slot(keys.chat(-100).encode())}
     match_secrets = {games.new_secret() for _ in range(50)}
     assert len(match_secrets) == 50
     assert all(len(s) == 32 for s in match_secrets)  # 256 bits

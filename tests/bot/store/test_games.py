@@ -4,12 +4,14 @@ who sits where, a group's move, outages."""
 from __future__ import annotations
 
 import asyncio
+import random
 import zlib
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 import pytest
 from fakeredis import FakeAsyncRedis, FakeServer
+from redis.crc import key_slot
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.game import lobby
@@ -24,6 +26,7 @@ from bot.store.errors import (
     VersionConflictError,
 )
 from bot.store.games import GameStore, encode
+from bot.store.slots import shard_of_chat, shard_of_game
 from tests.bot.factories import (
     GROUP_ID,
     finish_match,
@@ -157,6 +160,42 @@ async def test_a_chat_has_one_live_game(store: GameStore) -> None:
     assert by_chat.record == second.record
 
 
+def placed(game: Game, store: GameStore, seed: int) -> Game:
+    """`game` under an id the store places with its chat (as the bot's games are)."""
+    game_id = store.new_id(game.chat_id, random.Random(seed))
+    return game.changed(game.record.stage, game.match, game_id=game_id)
+
+
+async def test_two_new_games_at_once_in_one_chat_open_one(store: GameStore) -> None:
+    """The chat is checked, then the save finds its pointer unmoved, in one script: of
+    two at once, the second finds the first's game and is refused."""
+    results = await asyncio.gather(
+        *(store.create(placed(group_game(), store, seed)) for seed in range(4)),
+        return_exceptions=True,
+    )
+    opened = [r for r in results if isinstance(r, Game)]
+    assert len(opened) == 1
+    assert all(isinstance(r, ChatBusyError) for r in results if r not in opened)
+    by_chat = await store.load_for_chat(GROUP_ID)
+    assert by_chat is not None
+    assert by_chat.game_id == opened[0].game_id
+
+
+async def test_a_placed_game_and_its_chat_are_saved_in_one_slot(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    game = await store.create(placed(group_game(), store, 1))
+    shard = shard_of_game(game.game_id)
+    assert shard == shard_of_chat(GROUP_ID)
+    slots = {
+        key_slot(k.encode())
+        for k in (keys.game(game.game_id), keys.chat(GROUP_ID), keys.due(shard), keys.live(shard))
+    }
+    assert len(slots) == 1
+    assert await redis.zscore(keys.due(shard), game.game_id) == 0
+    assert await redis.sismember(keys.live(shard, "kozel"), game.game_id)
+
+
 async def test_a_finished_match_leaves_its_chat_free(store: GameStore) -> None:
     first = await store.create(solo_record())
     await store.save(finished(first))
@@ -246,8 +285,8 @@ async def test_an_outage_is_reported_as_such(store: GameStore, server: FakeServe
     server.connected = False
     with pytest.raises(StorageUnavailableError):
         await store.load(created.game_id)
-    with pytest.raises(StorageUncertainError):
-        await store.create(other(solo_record()))
+    with pytest.raises(StorageUnavailableError):
+        await store.create(other(solo_record()))  # the chat is read first: nothing written
     with pytest.raises(StorageUncertainError):
         await store.save(created)
     with pytest.raises(StorageUnavailableError):

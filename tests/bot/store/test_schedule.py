@@ -11,6 +11,7 @@ from bot.game.state import Game
 from bot.store import keys
 from bot.store.games import GameStore
 from bot.store.schedule import Schedule
+from bot.store.slots import shard_of_game
 from core.variants import Variant
 from tests.bot.factories import group_lobby, person, secret, solo_record
 
@@ -115,5 +116,5 @@ async def test_the_live_games_are_counted_by_variant(
     await schedule.forget(draw.game_id)
     assert await schedule.live_by_variant() == {"draw": 0, "block": 1, "kozel": 0, "unknown": 0}
     # A live game last saved before the sets by variant existed.
-    await redis.sadd(keys.LIVE, "00000000ee")
+    await redis.sadd(keys.live(shard_of_game("00000000ee")), "00000000ee")
     assert (await schedule.live_by_variant())["unknown"] == 1

@@ -7,6 +7,7 @@ from fakeredis import FakeAsyncRedis
 
 from bot.game.state import Game
 from bot.store import keys
+from bot.store.slots import shard_of_game
 from bot.telegram.app import App, create_app
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import TelegramHarness
@@ -43,7 +44,7 @@ async def test_a_finished_match_is_handed_to_every_keeper_and_leaves_the_set(
     game_id = await finished_match(harness)
     assert first.games == [game_id]
     assert second.games == [game_id]
-    assert await redis.smembers(keys.FINISHED) == set()
+    assert await redis.smembers(keys.finished(shard_of_game(game_id))) == set()
 
 
 async def test_a_match_whose_recording_was_cut_short_is_recorded_after_a_restart(
@@ -51,13 +52,13 @@ async def test_a_match_whose_recording_was_cut_short_is_recorded_after_a_restart
 ) -> None:
     app.finisher.keepers = [Kept(fail=10_000)]  # this process never records it
     game_id = await finished_match(harness)
-    assert await redis.smembers(keys.FINISHED) == {game_id.encode()}
+    assert await redis.smembers(keys.finished(shard_of_game(game_id))) == {game_id.encode()}
     restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
     kept = Kept()
     restarted.finisher.keepers = [kept]
     await restarted.worker.settle()
     assert kept.games == [game_id]
-    assert await redis.smembers(keys.FINISHED) == set()
+    assert await redis.smembers(keys.finished(shard_of_game(game_id))) == set()
 
 
 async def test_a_keeper_that_fails_gets_the_match_again(
@@ -70,4 +71,4 @@ async def test_a_keeper_that_fails_gets_the_match_again(
     app.worker.record_finished()
     await harness.settle()
     assert kept.games == [game_id]
-    assert await redis.smembers(keys.FINISHED) == set()
+    assert await redis.smembers(keys.finished(shard_of_game(game_id))) == set()
