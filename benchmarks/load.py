@@ -1,8 +1,9 @@
 """Load over HTTP: what 1, 2 and 3 real `python -m bot` processes in webhook mode on one
-Redis handle, with simulated people playing direct games through Telegram's side.
+Redis handle, with simulated people playing direct games and group Kozel games through
+Telegram's side.
 
-    .venv/bin/python benchmarks/load.py [--users 30] [--seconds 20] [--warmup 5]
-        [--processes 1 2 3] [--seed 0] [--redis-server PATH]
+    .venv/bin/python benchmarks/load.py [--users 30] [--groups 6] [--seconds 15]
+        [--warmup 15] [--processes 1 2 3] [--seed 0] [--redis-server PATH]
 
 A default run takes about two minutes.
 
@@ -11,24 +12,44 @@ and the fault suite's fake Telegram Bot API (`tests/e2e/fake_bot_api.py`); for e
 number of processes it empties Redis, starts that many bots (`tests/e2e/process.py`),
 each on its own port, all setting one webhook URL, and the fake posts each update to
 one of them at random (`FakeBotApi.balance`), as the proxy does in docker-compose.yml.
-`--users` people each open a direct game (/play: draw game, three easy bots, to 50)
-and play it as the suite's people do (`tests/e2e/people.py`): they press the first
-legal move as soon as the game message offers one, then Next hand, then Rematch, with
-no pause of their own. The bots keep Telegram's limits themselves (one message a
-second per private chat with a small burst, 25 a second for the whole bot), so the
-people go as fast as those limits let them.
+The people play as the suite's people do (`tests/e2e/people.py`), with no pause of
+their own:
 
-After `--warmup` seconds, for `--seconds`, it counts:
+- direct: `--users` people each open a direct game (/play: draw game, three easy bots,
+  to 50) and press the first legal move as soon as the game message offers one, then
+  Next hand, then Rematch;
+- group: `--groups` groups of four people each play Kozel (`GroupGame`): all four
+  start the bot, the first writes /kozel in the group, sets the lobby to 50 and the
+  others press Join (the fourth seat starts the match); each then presses the first
+  legal move from their private hand message when it offers one, the first presses
+  Next hand on the group's table and Rematch on the match's result.
 
-- presses a second: callback queries answered (answerCallbackQuery received by the
-  fake) within the window, each one update;
+The bots keep Telegram's limits themselves (one message a second per private chat
+with a small burst, a message or edit every 3.5 s per group, about 20 a minute, and
+25 a second for the whole bot, which both kinds share), so the people go as fast as
+those limits let them: a group game's moves go to the players at once, but its table
+and announcements wait for the group's pace, so Next hand and Rematch wait for it.
+
+After `--warmup` seconds (under the default load, on 2 CPUs, a group game took 8 to
+18 s to be dealt: its lobby goes at the group's pace, its greetings share the bot's
+pace with the direct games), for `--seconds`, it counts, for direct and group presses
+apart and for all of them:
+
+- updates a second: of a kind, its callback queries answered (answerCallbackQuery
+  received by the fake) within the window, each one update; in all, every update the
+  bot processes handled in the window by their own count (`dominoes_updates_total`
+  at /metrics, before and after, summed over the processes): the presses and the
+  people's messages (/play, /start, /kozel);
 - p50 and p99 time from a press being queued for posting to its answer reaching the
   fake (the presses made in the window);
-- CPU per update: the bot processes' CPU time (user + system, /proc/<pid>/stat) over
-  the window, summed, divided by the presses answered; redis-server's apart. It holds
-  all the processes do in the window, their background work included;
-- 429s answered by the fake, presses of the window never answered, and the longest
-  any game waited for its message to change (the whole run, the opening included).
+- CPU per update, for all only: the bot processes' CPU time (user + system,
+  /proc/<pid>/stat) over the window, summed, divided by the updates they handled;
+  redis-server's apart. It holds all the processes do in the window, their
+  background work included (the group games' paced edits among it);
+- 429s answered by the fake (of a kind: to its people's private chats and its
+  groups; the limits they broke are listed under the table), presses of the window
+  never answered, and the longest any game of the kind waited for one of its messages
+  to change or a press of it to be accepted (the whole run, the openings included).
   A missing answer or an ERROR in the bots' log makes the exit status 1.
 
 This machine runs the people, the fake Telegram, Redis and every bot process on the
@@ -46,17 +67,20 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 from redis.asyncio import Redis
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the checkout's packages, whatever is installed
 
 from tests.e2e.fake_bot_api import FakeBotApi, Someone  # noqa: E402
-from tests.e2e.people import DirectGame, answer_of  # noqa: E402
+from tests.e2e.people import DirectGame, GroupGame, Players, Press, answer_of  # noqa: E402
 from tests.e2e.process import BotProcess, BotSettings  # noqa: E402
 from tests.e2e.redis_control import free_port  # noqa: E402
 from tests.e2e.world import Service  # noqa: E402
@@ -67,7 +91,13 @@ PATH = "/telegram/updates"
 PUBLIC_URL = f"http://proxy.load.invalid{PATH}"
 TICKS = os.sysconf("SC_CLK_TCK")
 FIRST_USER = 10_000
+FIRST_GROUP_USER = 1_000_000  # far above the direct games' people, whatever --users
+FIRST_GROUP = -5_000  # a basic group's id (supergroups' ids are below -10**12)
+SEATS = 4  # Kozel's
 FROZEN = 300.0  # seconds a game may wait for its message to change
+STOPPING = 60.0  # seconds the people may take to stop (a group may still be opening)
+DIRECT, GROUP, ALL = "direct", "group", "all"
+UPDATES = "dominoes_updates_total{"
 
 
 def cpu_seconds(pid: int) -> float:
@@ -78,19 +108,90 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+async def updates_handled(http: aiohttp.ClientSession, ports: Sequence[int]) -> float:
+    """The updates the processes have handled so far, by their own count."""
+    total = 0.0
+    for port in ports:
+        async with http.get(f"http://127.0.0.1:{port}/metrics") as answer:
+            answer.raise_for_status()
+            text = await answer.text()
+        total += sum(
+            float(line.split()[-1]) for line in text.splitlines() if line.startswith(UPDATES)
+        )
+    return total
+
+
 @dataclass(frozen=True)
-class Result:
-    processes: int
+class Figures:
+    """The figures of one kind of game (or of all) in one measurement."""
+
+    kind: str
     games: int
-    presses: int
-    seconds: float
-    p50_ms: float
-    p99_ms: float
-    bot_cpu_ms: float  # per update, all bot processes together
-    redis_cpu_ms: float  # per update
+    updates: int  # answered presses, or (all) the updates the processes handled
+    p50_ms: float | None  # None: no press answered
+    p99_ms: float | None
     floods: int  # 429s the fake answered
     unanswered: int  # presses of the window without an answer at the end
     longest_wait: float  # seconds, the longest any game waited for the bot (whole run)
+
+
+@dataclass(frozen=True)
+class Result:
+    processes: int
+    seconds: float
+    rows: list[Figures]  # direct, group, all
+    bot_cpu_ms: float  # per update, all bot processes together
+    redis_cpu_ms: float  # per update
+    limits: Counter[str]  # the 429s by the limit they broke
+
+
+def percentiles(waits: Sequence[float]) -> tuple[float | None, float | None]:
+    """p50 and p99 in milliseconds."""
+    if not waits:
+        return None, None
+    if len(waits) == 1:
+        return waits[0] * 1000, waits[0] * 1000
+    cuts = statistics.quantiles(waits, n=100)
+    return cuts[49] * 1000, cuts[98] * 1000
+
+
+def figures(
+    kind: str,
+    api: FakeBotApi,
+    games: Sequence[Players],
+    window: tuple[float, float],
+    floods: int,
+    longest_wait: float,
+    updates: int | None = None,
+) -> Figures:
+    """A kind's figures from its games' presses; `updates` given for all kinds."""
+    start, end = window
+    presses = [p for g in games for p in g.presses]
+    answered = 0
+    for press in presses:
+        answer = answer_of(api, press)
+        answered += answer is not None and start <= answer.at < end
+    waits: list[float] = []
+    unanswered = 0
+    for press in presses:
+        if not start <= press.at < end:
+            continue
+        answer = answer_of(api, press)
+        if answer is None:
+            unanswered += 1
+        else:
+            waits.append(answer.at - press.at)
+    p50, p99 = percentiles(waits)
+    return Figures(
+        kind=kind,
+        games=len(games),
+        updates=answered if updates is None else updates,
+        p50_ms=p50,
+        p99_ms=p99,
+        floods=floods,
+        unanswered=unanswered,
+        longest_wait=longest_wait,
+    )
 
 
 async def start_redis(binary: str, folder: Path) -> tuple[asyncio.subprocess.Process, int]:
@@ -115,6 +216,11 @@ async def start_redis(binary: str, folder: Path) -> tuple[asyncio.subprocess.Pro
                 await asyncio.sleep(0.05)
 
 
+def group_people(group: int) -> list[Someone]:
+    first = FIRST_GROUP_USER + SEATS * group
+    return [Someone(first + seat, f"G{group}S{seat}") for seat in range(SEATS)]
+
+
 async def run(
     count: int, args: argparse.Namespace, redis_pid: int, redis_url: str, log: Path
 ) -> Result:
@@ -126,8 +232,11 @@ async def run(
     ports = [free_port() for _ in range(count)]
     api.balance([f"http://127.0.0.1:{p}" for p in ports], random.Random(args.seed))
     bots: list[BotProcess] = []
-    service = Service()  # the people's driver asks whether the bot can serve
-    games: list[DirectGame] = []
+    # The people's drivers ask whether the bot can serve, and note the longest wait:
+    # one for each kind, so that each kind's wait is told apart.
+    services = {DIRECT: Service(), GROUP: Service()}
+    directs: list[DirectGame] = []
+    groups: list[GroupGame] = []
     playing: asyncio.Future[list[None]] | None = None
     stop = False
     try:
@@ -139,59 +248,83 @@ async def run(
             bots.append(bot)
             await bot.start(api)
         for bot in bots:
-            service.process_ready(await bot.wait_ready(api))
+            ready = await bot.wait_ready(api)
+            for service in services.values():
+                service.process_ready(ready)
 
         people = [Someone(FIRST_USER + i, f"P{i}") for i in range(args.users)]
-        games = [DirectGame(api, service, who) for who in people]
-        for game in games:
+        directs = [DirectGame(api, services[DIRECT], who) for who in people]
+        groups = [
+            GroupGame(api, services[GROUP], FIRST_GROUP - g, group_people(g), f"Load table {g}")
+            for g in range(args.groups)
+        ]
+        for game in [*directs, *groups]:
             # Measure how long a game waits rather than fail it at the suite's 10 s.
             game.frozen = FROZEN
 
-        async def play(game: DirectGame) -> None:
+        async def play_direct(game: DirectGame) -> None:
             await game.open()
             await game.play(until=lambda: stop, again=lambda: True)
 
-        playing = asyncio.gather(*(play(g) for g in games))
-        await asyncio.sleep(args.warmup)
-        start = api.clock()
-        cpu = [cpu_seconds(b.pid or 0) for b in bots]
-        redis_cpu = cpu_seconds(redis_pid)
-        await asyncio.sleep(args.seconds)
-        end = api.clock()
-        cpu = [cpu_seconds(b.pid or 0) - before for b, before in zip(bots, cpu, strict=True)]
-        redis_cpu = cpu_seconds(redis_pid) - redis_cpu
+        async def play_group(game: GroupGame) -> None:
+            await game.open()
+            if not stop:
+                await game.play(until=lambda: stop, again=lambda: True)
+
+        playing = asyncio.gather(
+            *(play_direct(g) for g in directs), *(play_group(g) for g in groups)
+        )
+        async with aiohttp.ClientSession() as http:
+            await asyncio.sleep(args.warmup)
+            start = api.clock()
+            cpu = [cpu_seconds(b.pid or 0) for b in bots]
+            redis_cpu = cpu_seconds(redis_pid)
+            handled = await updates_handled(http, ports)
+            await asyncio.sleep(args.seconds)
+            end = api.clock()
+            cpu = [cpu_seconds(b.pid or 0) - before for b, before in zip(bots, cpu, strict=True)]
+            redis_cpu = cpu_seconds(redis_pid) - redis_cpu
+            updates = round(await updates_handled(http, ports) - handled)
         stop = True
-        await asyncio.wait_for(playing, 30.0)
-        window = [p for g in games for p in g.presses if start <= p.at < end]
+        await asyncio.wait_for(playing, STOPPING)
+        every: list[Press] = [p for g in [*directs, *groups] for p in g.presses]
+        window = [p for p in every if start <= p.at < end]
         # The last presses of the window may still be on their way: a few seconds for them.
         with suppress(AssertionError):
             await api.wait_until(
                 lambda: all(answer_of(api, p) is not None for p in window), 10.0, "answers"
             )
 
-        answered = [c for c in api.calls("answerCallbackQuery") if c.ok and start <= c.at < end]
-        waits: list[float] = []
-        unanswered = 0
-        for press in window:
-            answer = answer_of(api, press)
-            if answer is None:
-                unanswered += 1
-            else:
-                waits.append(answer.at - press.at)
-        presses = len(answered)
-        cuts = statistics.quantiles(waits, n=100) if len(waits) > 1 else [0.0] * 99
+        in_groups = {who.id for g in groups for who in g.people} | {g.chat_id for g in groups}
+        group_floods = sum(1 for f in api.floods if f.chat_id in in_groups)
+        waits = {kind: service.longest_wait for kind, service in services.items()}
+        rows = [
+            figures(
+                DIRECT,
+                api,
+                directs,
+                (start, end),
+                api.flood_count - group_floods,
+                waits[DIRECT],
+            ),
+            figures(GROUP, api, groups, (start, end), group_floods, waits[GROUP]),
+            figures(
+                ALL,
+                api,
+                [*directs, *groups],
+                (start, end),
+                api.flood_count,
+                max(waits.values()),
+                updates,
+            ),
+        ]
         return Result(
             processes=count,
-            games=args.users,
-            presses=presses,
             seconds=end - start,
-            p50_ms=cuts[49] * 1000,
-            p99_ms=cuts[98] * 1000,
-            bot_cpu_ms=sum(cpu) / max(presses, 1) * 1000,
-            redis_cpu_ms=redis_cpu / max(presses, 1) * 1000,
-            floods=api.flood_count,
-            unanswered=unanswered,
-            longest_wait=service.longest_wait,
+            rows=rows,
+            bot_cpu_ms=sum(cpu) / max(updates, 1) * 1000,
+            redis_cpu_ms=redis_cpu / max(updates, 1) * 1000,
+            limits=Counter(f.rule for f in api.floods),
         )
     finally:
         stop = True
@@ -206,18 +339,29 @@ async def run(
 
 def print_table(results: list[Result]) -> None:
     header = (
-        f"{'processes':>9} {'games':>5} {'presses/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
-        f"{'bot CPU ms/upd':>14} {'redis CPU ms/upd':>16} {'429s':>4} {'unanswered':>10} "
-        f"{'longest wait s':>14}"
+        f"{'processes':>9} {'kind':<6} {'games':>5} {'updates/s':>9} {'p50 ms':>7} "
+        f"{'p99 ms':>7} {'bot CPU ms/upd':>14} {'redis CPU ms/upd':>16} {'429s':>4} "
+        f"{'unanswered':>10} {'longest wait s':>14}"
     )
     print(header)
     print("-" * len(header))
+
+    def ms(value: float | None) -> str:
+        return "-" if value is None else f"{value:.0f}"
+
     for r in results:
-        print(
-            f"{r.processes:>9} {r.games:>5} {r.presses / r.seconds:>9.1f} {r.p50_ms:>7.0f} "
-            f"{r.p99_ms:>7.0f} {r.bot_cpu_ms:>14.2f} {r.redis_cpu_ms:>16.2f} "
-            f"{r.floods:>4} {r.unanswered:>10} {r.longest_wait:>14.1f}"
-        )
+        # A kind nobody plays is left out; "all" stays, as it holds the CPU per update.
+        shown = [row for row in r.rows if row.games or row.kind == ALL]
+        for index, row in enumerate(shown):
+            overall = row.kind == ALL
+            bot_cpu = f"{r.bot_cpu_ms:.2f}" if overall else ""
+            redis_cpu = f"{r.redis_cpu_ms:.2f}" if overall else ""
+            print(
+                f"{r.processes if index == 0 else '':>9} {row.kind:<6} {row.games:>5} "
+                f"{row.updates / r.seconds:>9.1f} {ms(row.p50_ms):>7} {ms(row.p99_ms):>7} "
+                f"{bot_cpu:>14} {redis_cpu:>16} {row.floods:>4} {row.unanswered:>10} "
+                f"{row.longest_wait:>14.1f}"
+            )
 
 
 async def main_async(args: argparse.Namespace) -> int:
@@ -231,7 +375,10 @@ async def main_async(args: argparse.Namespace) -> int:
         redis, port = await start_redis(binary, Path(folder))
         try:
             for count in args.processes:
-                print(f"{count} process(es): {args.users} games, {args.seconds:.0f} s ...")
+                print(
+                    f"{count} process(es): {args.users} direct games, {args.groups} group "
+                    f"games, {args.seconds:.0f} s ..."
+                )
                 results.append(
                     await run(count, args, redis.pid, f"redis://127.0.0.1:{port}/0", log)
                 )
@@ -243,16 +390,23 @@ async def main_async(args: argparse.Namespace) -> int:
         ]
     print(f"\n{os.cpu_count()} CPUs; people, fake Telegram, Redis and bots share them\n")
     print_table(results)
+    for r in results:
+        for rule, times in sorted(r.limits.items()):
+            print(f"{r.processes} process(es): {times} x 429 for {rule}")
     if problems:
         print(f"\n{len(problems)} ERROR lines in the bots' log, the first: {problems[0]}")
-    return 1 if problems or any(r.unanswered for r in results) else 0
+    unanswered = any(row.unanswered for r in results for row in r.rows)
+    return 1 if problems or unanswered else 0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--users", type=int, default=30, help="direct games played at once")
-    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per run")
-    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
+    parser.add_argument(
+        "--groups", type=int, default=6, help="group Kozel games (four people each) at once"
+    )
+    parser.add_argument("--seconds", type=float, default=15.0, help="measured seconds per run")
+    parser.add_argument("--warmup", type=float, default=15.0, help="seconds before measuring")
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--seed", type=int, default=0, help="which process gets each post")
     parser.add_argument("--redis-server", help="the redis-server binary (default: on PATH)")

@@ -334,11 +334,11 @@ class GroupGame(Players):
             self.api.write(who, "/start")
         await self.api.wait_until(
             lambda: all(self.api.messages_in(w.id) for w in self.people),
-            FROZEN,
+            self.frozen,
             "the greetings",
         )
         self.api.write(self.people[0], command, self.chat_id)
-        await self.api.wait_until(lambda: self.lobby() is not None, FROZEN, "the lobby")
+        await self.api.wait_until(lambda: self.lobby() is not None, self.frozen, "the lobby")
         lobby = self.lobby()
         assert lobby is not None
         return lobby
@@ -381,7 +381,7 @@ class GroupGame(Players):
             lambda: any(
                 (m := self.hand(p)) is not None and m.data_starting("mv:") for p in self.people
             ),
-            FROZEN,
+            self.frozen,
             "the first hand's move buttons",
         )
 
@@ -399,12 +399,33 @@ class GroupGame(Players):
             return dealer, table, str(table.button("Next hand")["callback_data"])
         return None
 
-    async def play(self, until: Callable[[], bool] | None = None) -> None:
+    def rematch(self) -> StoredMessage | None:
+        """The latest match result offering Rematch (older ones are stale)."""
+        offers = [m for m in self.api.messages_in(self.chat_id) if "Rematch" in m.labels()]
+        return offers[-1] if offers else None
+
+    async def play(
+        self,
+        until: Callable[[], bool] | None = None,
+        again: Callable[[], bool] = lambda: False,
+    ) -> None:
         """Each person moves when their message has move buttons; the first deals the
-        next hand from the table; until the match's result is shown, or `until()`."""
+        next hand from the table; until the match's result is shown, or `until()`; the
+        first presses Rematch on the result and the game goes on while `again()`."""
+
+        def choose() -> Action | None:
+            action = self._choose()
+            if action is not None or not self.finished or not again():
+                return action
+            offer = self.rematch()
+            opener = self.people[0]
+            if offer is None or not self.may_press(opener, offer):
+                return None
+            return opener, offer, str(offer.button("Rematch")["callback_data"])
+
         await self.drive(
-            self._choose,
-            lambda: self.finished or (until is not None and until()),
+            choose,
+            lambda: (self.finished and not again()) or (until is not None and until()),
             self._watched,
             f"the group game in {self.chat_id}",
         )
