@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from redis.exceptions import RedisError, WatchError
+from redis.exceptions import RedisError, SlotNotCoveredError, WatchError
 
 from bot.game.ports import ChatBusyError, VersionConflictError
 from bot.metrics import REDIS_ERRORS
@@ -31,7 +31,9 @@ async def redis_errors() -> AsyncIterator[None]:
         yield
     except WatchError as exc:
         raise VersionConflictError("the game changed meanwhile") from exc
-    except RedisError as exc:
+    except (RedisError, SlotNotCoveredError) as exc:
+        # A cluster whose slot has no node yet (a failover under way) is out of reach
+        # as a node is. Its other errors (keys across slots) are bugs: left to surface.
         count_redis_error(exc)
         raise StorageUnavailableError(str(exc)) from exc
 

@@ -4,13 +4,16 @@ and the dispatcher fed through a fake Telegram API."""
 from __future__ import annotations
 
 import logging
+import os
 import random
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
+from typing import cast
 
 import pytest
 from aiogram import Bot
 from fakeredis import FakeAsyncRedis, FakeServer
+from redis.asyncio.cluster import RedisCluster
 
 from bot.game.games import Games
 from bot.store.games import GameStore
@@ -20,6 +23,11 @@ from bot.telegram.app import App, Pacing, create_app, create_bot
 from bot.telegram.worker import Rhythm
 from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
 from tests.bot.fake_telegram import TOKEN, FakeTelegram, TelegramHarness
+from tests.redis_cluster import (
+    RedisClusterNodes,
+    real_cluster,  # noqa: F401  (a fixture: imported, it serves here)
+)
+from tests.slot_guard import SlotGuard
 from texts import Texts
 
 
@@ -85,10 +93,30 @@ def server() -> FakeServer:
 
 
 @pytest.fixture
-async def redis(server: FakeServer) -> AsyncIterator[FakeAsyncRedis]:
-    client = FakeAsyncRedis(server=server)
+async def redis(
+    server: FakeServer, request: pytest.FixtureRequest
+) -> AsyncIterator[FakeAsyncRedis]:
+    """fakeredis on `server`; with DOMINOES_REDIS_CLUSTER=1, a client of a real Redis
+    Cluster (`real_cluster`, its keys and scripts flushed first) instead, where what
+    needs `server` (an outage) cannot work. Either way behind the slot guard: the test
+    fails when a script, a transaction or a command with several keys spans slots
+    (unless marked `cross_slot`), or when the guard meets a command it does not know
+    (see `tests.slot_guard`)."""
+    guard = SlotGuard()
+    if os.environ.get("DOMINOES_REDIS_CLUSTER") == "1":
+        nodes: RedisClusterNodes = request.getfixturevalue("real_cluster")
+        cluster = guard.watch(nodes.client())
+        await cluster.flushall(target_nodes=RedisCluster.PRIMARIES)
+        await cluster.script_flush()  # every primary's: as new as a fakeredis server
+        # The tests are typed with the client they have always had.
+        client = cast(FakeAsyncRedis, cluster)
+    else:
+        client = guard.watch(FakeAsyncRedis(server=server))
     yield client
     await client.aclose()
+    found = guard.report(allow_cross_slot=request.node.get_closest_marker("cross_slot") is not None)
+    if found:
+        pytest.fail(found, pytrace=False)
 
 
 @pytest.fixture

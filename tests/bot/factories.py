@@ -42,7 +42,7 @@ def record_for(
     match: Match,
     seats: Sequence[Seat],
     *,
-    game_id: str = "0123456789",
+    game_id: str = "4567899fc8",
     chat_id: int = 1001,
     version: int = 0,
     seed: int = 7,
@@ -76,7 +76,7 @@ def group_lobby(
     n_players: int = 4,
     *,
     creator: Person | None = None,
-    game_id: str = "00000000aa",
+    game_id: str = "0000000b40",
     chat_id: int = GROUP_ID,
     target: int = 100,
 ) -> Game:

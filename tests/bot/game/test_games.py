@@ -86,7 +86,7 @@ async def play_out_match(games: Games, game: Game) -> Game:
 async def in_group(store: GameStore, match: Match, seats: list[Seat], **fields: Any) -> Game:
     """A group game playing `match`, stored (version 1)."""
     group = lobby.new_group("Room", person(11))
-    game = record_for(match, seats, chat_id=GROUP_ID, game_id="00000000aa", group=group)
+    game = record_for(match, seats, chat_id=GROUP_ID, game_id="0000000b40", group=group)
     if fields:
         game = game.changed(game.record.stage, game.match, **fields)
     return await store.create(game)
@@ -479,7 +479,7 @@ async def test_language_follows_the_player_into_their_group_games(
     ann = person(11, "Ann")
     open_lobby = await store.create(lobby.join(group_lobby(chat_id=-1), ann, 2, secret(1)))
     other = await store.create(
-        lobby.join(group_lobby(game_id="00000000bb", chat_id=-2), ann, 0, secret(1))
+        lobby.join(group_lobby(game_id="0000bb5bc8", chat_id=-2), ann, 0, secret(1))
     )
     left = await store.save(lobby.leave(other, ann.user_id))  # still listed: she left since
     changed = await games.set_language(ann.chat_id, ann.user_id, "ru")

@@ -104,7 +104,7 @@ async def a_match(store: GameStore, seats: list[Seat], *, hand_over: bool = Fals
         finish_hand(match)
     group = group_lobby().record.group
     game = record_for(
-        match, seats, game_id="00000000aa", chat_id=GROUP_ID, group=group, level=Level.HARD
+        match, seats, game_id="0000000b40", chat_id=GROUP_ID, group=group, level=Level.HARD
     )
     return await store.create(game)
 

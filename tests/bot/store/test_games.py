@@ -53,7 +53,7 @@ def seed_of(game: Game | None) -> int:
     return game.state.seed
 
 
-def other(game: Game, game_id: str = "00000000ff") -> Game:
+def other(game: Game, game_id: str = "0000ff09ab") -> Game:
     """The same table under another id (a later game of the chat)."""
     return game.changed(game.record.stage, game.match, game_id=game_id)
 
@@ -64,7 +64,7 @@ def finished(game: Game) -> Game:
     return game.with_match(finish_match(state.match.copy()), state.seats, state.seed)
 
 
-def group_game(game_id: str = "00000000aa", chat_id: int = GROUP_ID) -> Game:
+def group_game(game_id: str = "0000000b40", chat_id: int = GROUP_ID) -> Game:
     """A group's lobby with Ann seated."""
     return lobby.join(group_lobby(game_id=game_id, chat_id=chat_id), ANN, None, secret(1))
 
@@ -264,7 +264,7 @@ async def test_an_unreadable_record_is_no_game_and_is_never_overwritten(
 @pytest.mark.parametrize(
     "raw",
     [
-        zlib.compress(b'{"schema_version": 1, "game_id": "0123456789"}'),
+        zlib.compress(b'{"schema_version": 1, "game_id": "4567899fc8"}'),
         zlib.compress(b"[]"),
         encode(solo_record().record)[:-4],
         b"",
@@ -274,8 +274,8 @@ async def test_an_unreadable_record_is_no_game_and_is_never_overwritten(
 async def test_a_damaged_or_old_record_loads_as_no_game(
     store: GameStore, redis: FakeAsyncRedis, raw: bytes
 ) -> None:
-    await redis.hset(keys.game("0123456789"), mapping={"v": 1, "d": raw})
-    assert await store.load("0123456789") is None
+    await redis.hset(keys.game("4567899fc8"), mapping={"v": 1, "d": raw})
+    assert await store.load("4567899fc8") is None
 
 
 async def test_an_outage_is_reported_as_such(store: GameStore, server: FakeServer) -> None:
@@ -346,7 +346,7 @@ async def test_people_are_indexed_to_their_group_games(
     store: GameStore, redis: FakeAsyncRedis
 ) -> None:
     first = await store.create(group_game())
-    second = await store.create(group_game("00000000bb", chat_id=-78))
+    second = await store.create(group_game("0000bb5bc8", chat_id=-78))
     await store.create(solo_record())  # a direct game indexes nobody
     assert await store.games_of(ANN.user_id) == sorted([first.game_id, second.game_id])
     assert await store.games_of(1001) == []
@@ -367,7 +367,7 @@ async def test_a_game_moves_with_its_group(store: GameStore) -> None:
 async def test_a_move_leaves_the_old_chat_to_its_newer_game(store: GameStore) -> None:
     old = await store.create(group_game())
     old = await store.save(stopped(old))
-    newer = await store.create(group_game("00000000bb"))
+    newer = await store.create(group_game("0000bb5bc8"))
     moved = old.changed(old.record.stage, old.match, chat_id=-1_000_077)
     await store.save(moved, moved_from=GROUP_ID)
     by_chat = await store.load_for_chat(GROUP_ID)

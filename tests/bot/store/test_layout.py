@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from fakeredis import FakeAsyncRedis
 
 from bot.store import keys, layout
@@ -10,7 +11,10 @@ from bot.store.schedule import Schedule
 from bot.store.slots import shard_of_game
 from tests.bot.factories import GROUP_ID, group_lobby
 
-OLD_ID = "00000000aa"  # ids made before the shards are anywhere
+# The old layout and its ids span slots: it only ever lived on a single Redis.
+pytestmark = pytest.mark.cross_slot
+
+OLD_ID = "00000000aa"  # ids made before the shards are in any slot
 OTHER_ID = "00000000bb"
 
 

@@ -11,7 +11,7 @@ from fakeredis import FakeAsyncRedis
 from bot.store import keys
 from bot.store.messages import Changes, MessageStore, Placement, Sent
 
-GAME = "00000000aa"
+GAME = "0000000b40"
 LEASE = timedelta(seconds=30)
 
 
@@ -131,18 +131,18 @@ async def test_a_lease_not_given_back_runs_out(redis: FakeAsyncRedis) -> None:
 async def test_leases_of_different_games_are_separate(redis: FakeAsyncRedis) -> None:
     messages = MessageStore(redis)
     assert await messages.open(GAME, "one", LEASE) is not None
-    assert await messages.open("00000000bb", "two", LEASE) is not None
+    assert await messages.open("0000bb5bc8", "two", LEASE) is not None
 
 
 async def test_a_lease_is_renewed_only_by_its_holder(redis: FakeAsyncRedis) -> None:
     store = MessageStore(redis)
     lease = timedelta(milliseconds=300)
-    assert await store.open("00000000aa", "mine", lease) is not None
+    assert await store.open("0000000b40", "mine", lease) is not None
     for _ in range(3):  # kept well past its first 300 ms by renewals
         await asyncio.sleep(0.15)
-        assert await store.renew("00000000aa", "mine", lease)
-    assert not await store.renew("00000000aa", "theirs", lease)
-    assert await store.open("00000000aa", "theirs", lease) is None
+        assert await store.renew("0000000b40", "mine", lease)
+    assert not await store.renew("0000000b40", "theirs", lease)
+    assert await store.open("0000000b40", "theirs", lease) is None
     await asyncio.sleep(0.4)  # its holder stops renewing (a killed process): it runs out
-    assert await store.open("00000000aa", "theirs", lease) is not None
-    assert not await store.renew("00000000aa", "mine", lease)
+    assert await store.open("0000000b40", "theirs", lease) is not None
+    assert not await store.renew("0000000b40", "mine", lease)

@@ -16,7 +16,7 @@ from core.variants import Variant
 from tests.bot.factories import group_lobby, person, secret, solo_record
 
 
-def group_game(game_id: str = "00000000aa", chat_id: int = -77) -> Game:
+def group_game(game_id: str = "0000000b40", chat_id: int = -77) -> Game:
     return lobby.join(group_lobby(game_id=game_id, chat_id=chat_id), person(11), None, secret(1))
 
 
@@ -79,20 +79,20 @@ async def test_a_gone_game_leaves_the_schedule(store: GameStore, redis: FakeAsyn
 async def test_due_games_come_earliest_first_up_to_the_limit(redis: FakeAsyncRedis) -> None:
     schedule = Schedule(redis)
     await schedule.mark_due("00000000cc", at=30.5)
-    await schedule.mark_due("00000000aa", at=10.0)
-    await schedule.mark_due("00000000bb", at=20.25)
-    await schedule.mark_due("00000000dd")  # at once
-    assert await schedule.due_games(now=25) == ["00000000dd", "00000000aa", "00000000bb"]
-    assert await schedule.due_games(now=100, limit=2) == ["00000000dd", "00000000aa"]
+    await schedule.mark_due("0000000b40", at=10.0)
+    await schedule.mark_due("0000bb5bc8", at=20.25)
+    await schedule.mark_due("0000dd01cb")  # at once
+    assert await schedule.due_games(now=25) == ["0000dd01cb", "0000000b40", "0000bb5bc8"]
+    assert await schedule.due_games(now=100, limit=2) == ["0000dd01cb", "0000000b40"]
     assert await schedule.next_due() == 0.0
-    await schedule.reschedule("00000000dd", None, at=None)  # gone: forgotten
+    await schedule.reschedule("0000dd01cb", None, at=None)  # gone: forgotten
     assert await schedule.next_due() == 10.0
 
 
 async def test_each_group_is_scheduled_on_its_own(store: GameStore, redis: FakeAsyncRedis) -> None:
     schedule = Schedule(redis)
     first = await store.create(group_game())
-    second = await store.create(group_game("00000000bb", chat_id=-78))
+    second = await store.create(group_game("0000bb5bc8", chat_id=-78))
     assert await schedule.reschedule(first.game_id, first.version, at=60.0)
     assert await schedule.due_games(now=1) == [second.game_id]
 
@@ -104,7 +104,7 @@ async def test_the_live_games_are_counted_by_variant(
     moved with it, a stopped or forgotten game out of the count."""
     schedule = Schedule(redis)
     kozel = await store.create(group_game())
-    draw = await store.create(lobby.next_variant(group_lobby(game_id="00000000bb", chat_id=-78)))
+    draw = await store.create(lobby.next_variant(group_lobby(game_id="0000bb5bc8", chat_id=-78)))
     await store.create(solo_record("block"))
     assert draw.record.settings.variant == Variant.DRAW
     assert await schedule.live_by_variant() == {"draw": 1, "block": 1, "kozel": 1, "unknown": 0}

@@ -45,7 +45,7 @@ def redealt_seed() -> int:
 def group_record(variant: str, n_players: int, stage: LobbyStage | MatchStage) -> Game:
     settings = TableSettings(variant=Variant(variant), n_players=n_players, target=50)
     record = GameRecord(
-        game_id="00000000aa",
+        game_id="0000000b40",
         chat_id=-5,
         settings=settings,
         group=lobby.new_group("Room", ANN),
@@ -77,7 +77,7 @@ def test_a_draw_lobby_lists_its_seats(texts: Texts) -> None:
     assert isinstance(invited.state, Lobby)
     buttons = lobby_content(invited, invited.state, t, LINK).markup
     assert buttons is not None
-    assert buttons.inline_keyboard[-1][0].url == f"{LINK}?start=join-00000000aa"
+    assert buttons.inline_keyboard[-1][0].url == f"{LINK}?start=join-0000000b40"
 
 
 def test_a_kozel_redeal_stays_on_the_table(texts: Texts) -> None:
