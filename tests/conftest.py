@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.redis_cluster import RedisClusterNodes, redis_cluster
 from tests.redis_server import RedisServer, redis_server
 
 
@@ -14,3 +15,10 @@ def real_redis() -> Iterator[RedisServer]:
     """A real redis-server for this test session (see `tests.redis_server`)."""
     with redis_server() as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def real_cluster() -> Iterator[RedisClusterNodes]:
+    """A real three-node Redis Cluster for this test session (see `tests.redis_cluster`)."""
+    with redis_cluster() as cluster:
+        yield cluster

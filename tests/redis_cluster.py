@@ -158,10 +158,3 @@ def redis_cluster(nodes: int = NODES) -> Iterator[RedisClusterNodes]:
                 server.terminate()
             for server in servers:
                 server.wait(timeout=10)
-
-
-@pytest.fixture(scope="session")
-def real_cluster() -> Iterator[RedisClusterNodes]:
-    """A real three-node Redis Cluster for this test session (see `tests.redis_cluster`)."""
-    with redis_cluster() as cluster:
-        yield cluster

@@ -23,10 +23,7 @@ from bot.telegram.app import App, Pacing, create_app, create_bot
 from bot.telegram.worker import Rhythm
 from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
 from tests.bot.fake_telegram import TOKEN, FakeTelegram, TelegramHarness
-from tests.redis_cluster import (
-    RedisClusterNodes,
-    real_cluster,  # noqa: F401  (a fixture: imported, it serves here)
-)
+from tests.redis_cluster import RedisClusterNodes
 from tests.slot_guard import SlotGuard
 from texts import Texts
 

@@ -21,10 +21,7 @@ from tests.bot.conftest import (
     quick_players,
 )
 from tests.bot.fake_telegram import TOKEN, FakeTelegram, TelegramHarness
-from tests.redis_cluster import (
-    RedisClusterNodes,
-    real_cluster,  # noqa: F401  (a fixture: imported, it serves here)
-)
+from tests.redis_cluster import RedisClusterNodes
 from tests.slot_guard import SlotGuard
 from texts import Texts
 
