@@ -8,8 +8,10 @@
 - `keys.history_person(user)`: the chats whose history names a person, so that
   `forget` finds every entry without scanning Redis.
 
-One script adds a match, checks it is not in yet, caps the set and points the last hand
-at it: the same match handed twice, or by two processes at once, is recorded once.
+One script, on the chat's slot, adds a match, checks it is not in yet, caps the set and
+points the last hand at it: the same match handed twice, or by two processes at once, is
+recorded once. The chat goes on the sets of the people it names before that script (one
+key each, in other slots), so no entry is ever kept that `forget` cannot find.
 """
 
 from __future__ import annotations
@@ -18,18 +20,18 @@ import zlib
 from collections.abc import Iterable
 
 from pydantic import ValidationError
-from redis.asyncio import Redis
 
 from bot.game.history import HISTORY_SIZE, LastHand, PastMatch
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import redis_errors
 
 COMPRESSION = 6  # zlib level, as for the games
 FORGET_ATTEMPTS = 5  # rereads of a chat's history when entries change while forgetting
 
-# KEYS: the chat's history, its last hand, then the set of chats of each person named.
-# ARGV: the game id, when the match ended (ms), the member to add, the last hand, how
-# many entries to keep, the chat id. Returns 1 when the match was recorded now.
+# KEYS: the chat's history, its last hand. ARGV: the game id, when the match ended
+# (ms), the member to add, the last hand, how many entries to keep. Returns 1 when the
+# match was recorded now.
 _ADD = """
 local history, hand = KEYS[1], KEYS[2]
 local prefix = ARGV[1] .. ' '
@@ -44,7 +46,6 @@ if not redis.call('ZSCORE', history, ARGV[3]) then return 0 end
 if redis.call('ZRANGE', history, -1, -1)[1] == ARGV[3] then
   redis.call('SET', hand, ARGV[4])
 end
-for i = 3, #KEYS do redis.call('SADD', KEYS[i], ARGV[6]) end
 return 1
 """
 
@@ -86,7 +87,7 @@ def _entry(member: bytes) -> PastMatch | None:
 class HistoryStore:
     """The history of every chat (`bot.game.history.HistoryBook`)."""
 
-    def __init__(self, redis: Redis, *, size: int = HISTORY_SIZE) -> None:
+    def __init__(self, redis: RedisClient, *, size: int = HISTORY_SIZE) -> None:
         self._redis = redis
         self._size = size
         self._add = redis.register_script(_ADD)
@@ -97,14 +98,20 @@ class HistoryStore:
         member = _member(match)
         ended = int(match.ended.timestamp() * 1000)
         packed = zlib.compress(hand.model_dump_json().encode(), COMPRESSION)
+        if people:
+            # Before the entry, so that no entry is ever kept that `forget` cannot find.
+            # A chat listed with nothing of theirs in it (a crash before the entry, a
+            # match that was in already) is harmless: `forget` reads its history, finds
+            # none of their seats and changes nothing; a private chat is listed only
+            # for its own person, whose /forgetme erases its history anyway.
+            async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+                for person in people:
+                    pipe.sadd(keys.history_person(person), chat_id)
+                await pipe.execute()
         async with redis_errors():
             added = await self._add(
-                keys=[
-                    keys.history(chat_id),
-                    keys.history_hand(chat_id),
-                    *(keys.history_person(p) for p in people),
-                ],
-                args=[match.game_id, ended, member, packed, self._size, chat_id],
+                keys=[keys.history(chat_id), keys.history_hand(chat_id)],
+                args=[match.game_id, ended, member, packed, self._size],
             )
         return bool(added)
 

@@ -82,6 +82,12 @@ def pace(chat_id: int) -> str:
     return f"{PREFIX}:pace:{chat_id}"
 
 
+def pace_run(chat_id: int) -> str:
+    """The run of takes a chat's pace is in (see `bot.store.pace`); its hash tag is the
+    pace's whole key, so the two share a slot."""
+    return f"{PREFIX}:pace-run:{{{pace(chat_id)}}}"
+
+
 def update(bot_id: int, update_id: int) -> str:
     """Who handles one update of the bot, or that it was handled (see `bot.store.updates`)."""
     return f"{PREFIX}:update:{bot_id}:{update_id}"
@@ -117,6 +123,13 @@ def stats(user_id: int) -> str:
     """A hash kept without expiry: a person's records, overall, per group, per Kozel
     partner and against the bots (see `bot.store.stats`)."""
     return f"{PREFIX}:stats:{user_id}"
+
+
+def stats_applied(user_id: int) -> str:
+    """A hash beside a person's records, in their slot (its hash tag is their key's
+    whole name): game id -> when the match was added to them (ms) and the counts it
+    filed (see `bot.store.stats`)."""
+    return f"{PREFIX}:stats-applied:{{{stats(user_id)}}}"
 
 
 def roster(chat_id: int) -> str:

@@ -1,58 +1,115 @@
 """How often each chat may be written to, shared by every process: a generic cell rate
-algorithm (GCRA) per chat in Redis, and one for the whole bot, checked together in one
-script. A call that may not go now is told when it may: the caller schedules itself
-for then instead of asking Telegram and being told 429.
+algorithm (GCRA) per chat in Redis, and one for the whole bot. A call that may not go
+now is told when it may: the caller schedules itself for then instead of asking
+Telegram and being told 429.
 
 Each limit is an interval between calls and a burst: `burst` calls may go at once,
 then one per `interval`. A chat or the bot that Telegram answered 429 is held until
-the time it asked for."""
+the time it asked for.
+
+A call takes a slot in both: two single-key scripts (the chat's pace and the bot's are
+in different slots of a cluster), sent together in one round trip. When one refuses
+and the other took, the slot taken is given back: its theoretical arrival time (TAT)
+moves back by the interval its take added.
+
+Times are kept as seconds with six decimals and reckoned in whole microseconds, so a
+take and its refund cancel exactly. Beside each pace, in its slot, is its run: a token
+naming the unbroken run of takes since the pace was last idle or held. A refund applies
+only within the run of its take; once the pace has been idle since (the takes since
+were charged from their own times: the refunded one no longer weighs on it) or held
+since (a 429's wait must stay whole), nothing is given back. So a refund never gives
+back more than its take added, whatever other processes took meanwhile. The one
+leeway: a take that queued behind the refunded one moves up by that interval, though
+alone it would have been charged from its own, slightly later, time: early by at most
+the time between the two takes, both made before the refund came."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
+from typing import Any
 
-from redis.asyncio import Redis
 from redis.typing import EncodableT
 
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import redis_errors
 
 BOT = 0  # the chat id under which the whole bot's pace is kept (no chat has id 0)
+_MICROS = 1_000_000
 
-# KEYS: the chat's pace, the bot's. ARGV: now, then interval and burst for each.
-# Returns "0" (go: both slots are taken) or the earliest time, as text (Lua numbers
-# would be cut to integers on the way out).
-_TAKE = """
-local now = tonumber(ARGV[1])
-local at, tats = now, {}
-for i = 1, 2 do
-  local interval, burst = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
-  local tat = tonumber(redis.call('GET', KEYS[i]) or '0')
-  if tat < now then tat = now end
-  tats[i] = tat
-  local allowed = tat - interval * (burst - 1)
-  if allowed > at then at = allowed end
+# Lua helpers: a stored time in whole microseconds, and back as seconds text (Lua's own
+# tostring keeps 14 digits: tenths of a millisecond at today's times).
+_TIMES = """
+local function micros(text) return math.floor(tonumber(text) * 1000000 + 0.5) end
+local function seconds(us) return string.format('%.6f', us / 1000000) end
+local function keep(key, run, tat, now, text)
+  local px = math.ceil((tat - now) / 1000) + 1000
+  if px <= 0 then
+    redis.call('DEL', key, run)
+  else
+    redis.call('SET', key, text, 'PX', px)
+    redis.call('PEXPIRE', run, px)
+  end
 end
-if at > now then return tostring(at) end
-for i = 1, 2 do
-  local interval = tonumber(ARGV[2 * i])
-  local next_tat = tats[i] + interval
-  redis.call('SET', KEYS[i], tostring(next_tat), 'PX', math.ceil((next_tat - now) * 1000) + 1000)
-end
-return '0'
 """
 
-# Hold a chat until ARGV[2]: its next call then goes no earlier (a 429's retry_after).
-_HOLD = """
-local now, until_ = tonumber(ARGV[1]), tonumber(ARGV[2])
-local interval, burst = tonumber(ARGV[3]), tonumber(ARGV[4])
-local tat = until_ + interval * (burst - 1)
-local current = tonumber(redis.call('GET', KEYS[1]) or '0')
-if current < tat then
-  redis.call('SET', KEYS[1], tostring(tat), 'PX', math.ceil((tat - now) * 1000) + 1000)
-end
+# KEYS: a pace, its run. ARGV: now, interval (µs), burst, a new run's token. Returns
+# {'0', the run} when the slot is taken, else {the earliest time (seconds), ''}.
+_TAKE = (
+    _TIMES
+    + """
+local now, interval, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local stored = redis.call('GET', KEYS[1])
+local tat = stored and micros(stored) or 0
+local run = redis.call('GET', KEYS[2])
+if tat <= now then tat, run = now, false end
+local allowed = tat - interval * (burst - 1)
+if allowed > now then return {seconds(allowed), ''} end
+run = run or ARGV[4]
+redis.call('SET', KEYS[2], run)
+keep(KEYS[1], KEYS[2], tat + interval, now, seconds(tat + interval))
+return {'0', run}
+"""
+)
+
+# KEYS: a pace, its run. ARGV: the run of the take given back, its interval (µs), now.
+# Returns 1 when given back.
+_GIVE_BACK = (
+    _TIMES
+    + """
+local stored = redis.call('GET', KEYS[1])
+if not stored or redis.call('GET', KEYS[2]) ~= ARGV[1] then return 0 end
+local tat = micros(stored) - tonumber(ARGV[2])
+keep(KEYS[1], KEYS[2], tat, tonumber(ARGV[3]), seconds(tat))
 return 1
 """
+)
+
+# Hold a chat until ARGV[2]: its next call then goes no earlier (a 429's retry_after).
+# KEYS: the pace, its run. ARGV: now, until, interval (µs), burst, a new run's token:
+# the hold starts a run, so no refund of an earlier take can cut into it.
+_HOLD = (
+    _TIMES
+    + """
+local now, until_ = tonumber(ARGV[1]), tonumber(ARGV[2])
+local interval, burst = tonumber(ARGV[3]), tonumber(ARGV[4])
+local stored = redis.call('GET', KEYS[1])
+local tat = until_ + interval * (burst - 1)
+if stored and micros(stored) >= tat then tat = micros(stored) end
+redis.call('SET', KEYS[2], ARGV[5])
+keep(KEYS[1], KEYS[2], tat, now, seconds(tat))
+return 1
+"""
+)
+
+
+def _micros(seconds: float) -> int:
+    return round(seconds * _MICROS)
+
+
+def _text(raw: Any) -> str:
+    return raw.decode() if isinstance(raw, bytes) else str(raw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,33 +134,76 @@ class Limits:
         return self.private if chat_id > 0 else self.group
 
 
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    """One pace's answer to a take: `at` None when taken (in `run`), else when free."""
+
+    chat_id: int
+    limit: Limit
+    at: float | None
+    run: str
+
+
 class Pace:
     """Takes a slot for a call to a chat, or says when one will be free."""
 
-    def __init__(self, redis: Redis, limits: Limits | None = None) -> None:
+    def __init__(self, redis: RedisClient, limits: Limits | None = None) -> None:
         self.limits = limits or Limits()
-        self._take = redis.register_script(_TAKE)
+        self._redis = redis
+        self._give_back_script = redis.register_script(_GIVE_BACK)
         self._hold = redis.register_script(_HOLD)
 
     async def take(self, chat_id: int, now: float) -> float | None:
         """Take a slot for one call to `chat_id` now: None when taken, else the time at
         which one will be free (nothing taken)."""
-        chat, bot = self.limits.of(chat_id), self.limits.bot
-        args: list[EncodableT] = [
-            repr(now),
-            repr(chat.interval),
-            chat.burst,
-            repr(bot.interval),
-            bot.burst,
+        paces = [(chat_id, self.limits.of(chat_id)), (BOT, self.limits.bot)]
+        token = secrets.token_hex(8)
+        calls: list[tuple[list[str], list[EncodableT]]] = [
+            (
+                [keys.pace(c), keys.pace_run(c)],
+                [_micros(now), _micros(limit.interval), limit.burst, token],
+            )
+            for c, limit in paces
         ]
+        raw = await self._take_together(calls)
+        answers = [
+            _Answer(c, limit, None if _text(at) == "0" else float(at), _text(run))
+            for (c, limit), (at, run) in zip(paces, raw, strict=True)
+        ]
+        refused = [a.at for a in answers if a.at is not None]
+        if not refused:
+            return None
+        for answer in answers:
+            if answer.at is None:
+                await self._give_back(answer, now)
+        return max(refused)
+
+    async def _take_together(self, calls: list[tuple[list[str], list[EncodableT]]]) -> list[Any]:
+        """The takes in one pipeline, without MULTI: each on its own slot. EVAL rather
+        than EVALSHA: a cluster's pipeline refuses EVALSHA (it cannot load scripts on
+        the nodes first), and the script is short."""
+        async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+            for script_keys, args in calls:
+                pipe.eval(_TAKE, len(script_keys), *script_keys, *args)
+            answers: list[Any] = await pipe.execute()
+        return answers
+
+    async def _give_back(self, taken: _Answer, now: float) -> None:
+        """Give back a slot `take` took (the other pace refused the call)."""
+        args: list[EncodableT] = [taken.run, _micros(taken.limit.interval), _micros(now)]
+        script_keys = [keys.pace(taken.chat_id), keys.pace_run(taken.chat_id)]
         async with redis_errors():
-            answer = await self._take(keys=[keys.pace(chat_id), keys.pace(BOT)], args=args)
-        at = float(answer)
-        return None if at == 0 else at
+            await self._give_back_script(keys=script_keys, args=args)
 
     async def hold(self, chat_id: int, now: float, until: float) -> None:
         """No call to `chat_id` before `until` (Telegram asked for the wait)."""
         limit = self.limits.of(chat_id)
-        args: list[EncodableT] = [repr(now), repr(until), repr(limit.interval), limit.burst]
+        args: list[EncodableT] = [
+            _micros(now),
+            _micros(until),
+            _micros(limit.interval),
+            limit.burst,
+            secrets.token_hex(8),
+        ]
         async with redis_errors():
-            await self._hold(keys=[keys.pace(chat_id)], args=args)
+            await self._hold(keys=[keys.pace(chat_id), keys.pace_run(chat_id)], args=args)

@@ -3,18 +3,21 @@ language and the set of group games they sit in. Forgotten on /forgetme."""
 
 from __future__ import annotations
 
-from redis.asyncio import Redis
-
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import redis_errors
 
 
 class PersonalKeys:
     """A `PersonalData` holder: a person's language and game set."""
 
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: RedisClient) -> None:
         self._redis = redis
 
     async def forget(self, user_id: int) -> None:
-        async with redis_errors():
-            await self._redis.delete(keys.language(user_id), keys.person(user_id))
+        # One key per command: the two are in different slots of a cluster. Either may
+        # go first: forgetting again finishes what a failure left.
+        async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+            pipe.delete(keys.language(user_id))
+            pipe.delete(keys.person(user_id))
+            await pipe.execute()

@@ -6,71 +6,101 @@ A person's hash: `name` (their latest display name), then counters named
 `<scope>:pair:<partner's user id>:played|won` (in both partners' hashes), and direct
 games as `direct:<variant>:<level>:played|won|lost`.
 
-A match is counted by one script: it marks the match (`keys.counted`, beside the
-game) unless marked already, and only then adds everything and files the counts its
-group may be told; a match handed twice, or by two processes at once, is counted once.
+A match is counted in steps, each on one slot of a Redis Cluster and each safe to repeat:
+
+1. each person's hash gets their counters from one script, which notes the match
+   beside the hash (`keys.stats_applied`, in its slot) with the counts it files, and
+   skips a match noted already (answering the counts noted then);
+2. the group's roster gets its people (SADD);
+3. one script on the game's slot marks the match (`keys.counted`) with the filed counts,
+   unless marked already, and makes the game due when its group waits for the line.
+
+A handing that finds the mark stops at once; one cut short (a crash, a failure) or run
+by two processes at once adds nothing twice, as the notes say what each hash has, and
+files the same counts, as the notes keep them. Only the call that set the mark counts
+the match (`count` is True for it alone).
 """
 
 from __future__ import annotations
 
+import re
+import time
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import timedelta
 
-from redis.asyncio import Redis
+from redis.crc import key_slot
 from redis.typing import EncodableT
 
 from bot.game.stats import AgainstBots, Counters, PersonStats, Together
-from bot.game.tally import Fact, FactKind, MatchTally, Told
+from bot.game.tally import Fact, FactKind, MatchTally, PersonTally, Told
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.errors import redis_errors
+from bot.store.slots import shard_of_game
 from core.players import Level
 from core.variants import Variant
 
 # The mark outlives every handing of its match: the finisher hands a match only while
 # its record exists (2 days after its last save), and each handing renews the mark.
 MARK_TTL = timedelta(days=30)
+# A person's note of a match matters only while the match is not marked: from the
+# moment a handing finds no mark to its last step, milliseconds unless a process
+# stalls. Notes older than this are dropped whenever a newer one is written, and the
+# notes expire this long after the newest: a person has one note per match they
+# finished lately (a game id, a time and a few counts each). A handing stalled longer
+# than this between its look at the mark and a person's step would count that
+# person's share again: far beyond any stall a process lives through.
+APPLIED_KEPT = timedelta(days=2)
 ALL = "all"
 NAME = "name"
 _MARK = "counted"
 
-# KEYS[1]: the match's mark, KEYS[2]: the due set, then the keys the steps name. ARGV[1]:
-# the mark's TTL in ms, ARGV[2]: the game id, ARGV[3]: "1" to make the game due (its
-# group's line waits for this count); then steps of four: what, key index, a, b.
-# KEYS[1]: the person's records. ARGV: their user id, then how the keys of records and
-# of rosters begin (`keys.stats`, `keys.roster`): their partners' and groups' keys are
-# read from their own fields.
-_FORGET = """
-local me = ARGV[1]
-for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
-  local scope, partner = string.match(name, '^([^:]+):pair:([^:]+):played$')
-  if scope then
-    local mine = scope .. ':pair:' .. me .. ':'
-    redis.call('HDEL', ARGV[2] .. partner, mine .. 'played', mine .. 'won')
-  end
-  local group = string.match(name, '^(-?%d+):played$')
-  if group then redis.call('SREM', ARGV[3] .. group, me) end
+# KEYS[1]: a person's records, KEYS[2]: their notes of the matches applied. ARGV: the
+# game id, now (ms), how long a note is kept (ms), their name, how many counts to file,
+# the fields of those counts, then pairs of (counter, by). Returns the counts to file,
+# as they were right after the match was added.
+_APPLY = """
+local noted = redis.call('HGET', KEYS[2], ARGV[1])
+if noted then
+  local values = {}
+  for value in string.gmatch(noted, '%S+') do values[#values + 1] = value end
+  table.remove(values, 1)
+  return values
 end
-return redis.call('DEL', KEYS[1])
+local filed = tonumber(ARGV[5])
+redis.call('HSET', KEYS[1], 'name', ARGV[4])
+for i = 6 + filed, #ARGV, 2 do redis.call('HINCRBY', KEYS[1], ARGV[i], ARGV[i + 1]) end
+local values = {}
+for i = 1, filed do values[i] = redis.call('HGET', KEYS[1], ARGV[5 + i]) or '0' end
+local oldest = tonumber(ARGV[2]) - tonumber(ARGV[3])
+local notes = redis.call('HGETALL', KEYS[2])
+for i = 1, #notes, 2 do
+  local at = tonumber(string.match(notes[i + 1], '^%S+'))
+  if not at or at < oldest then redis.call('HDEL', KEYS[2], notes[i]) end
+end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. ' ' .. table.concat(values, ' '))
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return values
 """
 
-_COUNT = """
+# KEYS[1]: the match's mark, then the due set of its shard when the group's line waits
+# for this count. ARGV: the mark's TTL in ms, the game id, then pairs of (fact, count).
+# Returns 1 when this call marked the match.
+_MARK_COUNTED = """
 local first = redis.call('HSETNX', KEYS[1], 'counted', '1') == 1
+if first then
+  for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 if not first then return 0 end
-for i = 4, #ARGV, 4 do
-  local what, key, a, b = ARGV[i], KEYS[tonumber(ARGV[i + 1])], ARGV[i + 2], ARGV[i + 3]
-  if what == 'incr' then redis.call('HINCRBY', key, a, b)
-  elseif what == 'set' then redis.call('HSET', key, a, b)
-  elseif what == 'add' then redis.call('SADD', key, a)
-  elseif what == 'file' then redis.call('HSET', KEYS[1], b, redis.call('HGET', key, a) or '0')
-  end
-end
-if ARGV[3] == '1' then redis.call('ZADD', KEYS[2], 0, ARGV[2]) end
+if KEYS[2] then redis.call('ZADD', KEYS[2], 0, ARGV[2]) end
 return 1
 """
 
-
+_PAIR_PLAYED = re.compile(r"([^:]+):pair:(\d+):played")
+_GROUP_PLAYED = re.compile(r"(-?\d+):played")
 _VARIANTS = frozenset(v.value for v in Variant)
 _LEVELS = frozenset(lv.value for lv in Level)
 
@@ -91,56 +121,40 @@ def _direct(variant: Variant, level: Level, name: str) -> str:
     return f"direct:{variant.value}:{level.value}:{name}"
 
 
-class _Steps:
-    """The count script's keys and steps."""
+@dataclass(slots=True)
+class _Share:
+    """What a match adds to one person's hash, and the counts of it to file."""
 
-    def __init__(self, *first: str) -> None:
-        self.keys = list(first)
-        self.args: list[EncodableT] = []
+    counters: dict[str, int] = field(default_factory=dict)
+    filed: dict[str, str] = field(default_factory=dict)  # fact name -> field
 
-    def _step(self, what: str, key: str, a: EncodableT, b: EncodableT = "") -> None:
-        if key not in self.keys:
-            self.keys.append(key)
-        self.args += [what, self.keys.index(key) + 1, a, b]
-
-    def incr(self, key: str, field: str, by: int) -> None:
+    def add(self, name: str, by: int) -> None:
         if by:  # a counter never added to reads as 0: no field for it
-            self._step("incr", key, field, by)
-
-    def set(self, key: str, field: str, value: str) -> None:
-        self._step("set", key, field, value)
-
-    def add(self, key: str, member: int) -> None:
-        self._step("add", key, member)
-
-    def file(self, key: str, field: str, name: str) -> None:
-        self._step("file", key, field, name)
+            self.counters[name] = self.counters.get(name, 0) + by
 
 
-def _steps(tally: MatchTally) -> _Steps:
-    steps = _Steps(keys.counted(tally.game_id), keys.DUE)
+def _shares(tally: MatchTally) -> dict[int, _Share]:
+    """Each person's share of the match, by user id."""
+    shares: dict[int, _Share] = {p.player.user_id: _Share() for p in tally.people}
     scopes = [ALL] if tally.group is None else [ALL, _scope(tally.group)]
     for person in tally.people:
-        player, key = person.player, keys.stats(person.player.user_id)
-        steps.set(key, NAME, player.name)
+        share = shares[person.player.user_id]
         for scope in scopes:
             for counter, by in person.counts.items():
-                steps.incr(key, _counter(scope, counter), by)
+                share.add(_counter(scope, counter), by)
         if tally.direct is not None:
             variant, level = tally.direct
-            steps.incr(key, _direct(variant, level, "played"), 1)
-            steps.incr(key, _direct(variant, level, "won" if person.won else "lost"), 1)
-        if tally.group is not None:
-            steps.add(keys.roster(tally.group), player.user_id)
+            share.add(_direct(variant, level, "played"), 1)
+            share.add(_direct(variant, level, "won" if person.won else "lost"), 1)
     for pair in tally.pairs:
         for me, partner in ((pair.first, pair.second), (pair.second, pair.first)):
-            key = keys.stats(me.user_id)
+            share = shares[me.user_id]
             for scope in scopes:
-                steps.incr(key, _pair(scope, partner.user_id, "played"), 1)
-                steps.incr(key, _pair(scope, partner.user_id, "won"), int(pair.won))
+                share.add(_pair(scope, partner.user_id, "played"), 1)
+                share.add(_pair(scope, partner.user_id, "won"), int(pair.won))
     for fact in tally.facts:
-        steps.file(keys.stats(fact.players[0].user_id), _fact_field(tally, fact), fact.name)
-    return steps
+        shares[fact.players[0].user_id].filed[fact.name] = _fact_field(tally, fact)
+    return shares
 
 
 def _fact_field(tally: MatchTally, fact: Fact) -> str:
@@ -158,21 +172,78 @@ def _text(raw: bytes | str) -> str:
 class StatsStore:
     """The records (a `StatsRepository`), and a `PersonalData` holder for /forgetme."""
 
-    def __init__(self, redis: Redis, *, mark_ttl: timedelta = MARK_TTL) -> None:
+    def __init__(
+        self,
+        redis: RedisClient,
+        *,
+        mark_ttl: timedelta = MARK_TTL,
+        applied_kept: timedelta = APPLIED_KEPT,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self._redis = redis
         self._mark_ttl = mark_ttl
-        self._count = redis.register_script(_COUNT)
-        self._forget = redis.register_script(_FORGET)
+        self._applied_kept = applied_kept
+        self._clock = clock
+        self._apply = redis.register_script(_APPLY)
+        self._mark = redis.register_script(_MARK_COUNTED)
 
     async def count(self, tally: MatchTally) -> bool:
-        steps = _steps(tally)
-        ttl = int(self._mark_ttl.total_seconds() * 1000)
-        due = "1" if tally.group is not None else "0"
+        mark = keys.counted(tally.game_id)
+        ttl = _ms(self._mark_ttl)
         async with redis_errors():
-            counted = await self._count(
-                keys=steps.keys, args=[ttl, tally.game_id, due, *steps.args]
+            if await self._redis.pexpire(mark, ttl):  # counted: renewed, nothing more
+                return False
+        told: dict[str, str] = {}
+        shares = _shares(tally)
+        for person in tally.people:
+            told |= await self._add_share(tally.game_id, person, shares[person.player.user_id])
+        if tally.group is not None and tally.people:
+            await self._add_to_roster(tally.group, [p.player.user_id for p in tally.people])
+        return await self._mark_counted(tally, told)
+
+    async def _add_to_roster(self, group: int, people: list[int]) -> None:
+        """Step 2: after their records, so that the roster names nobody without one."""
+        async with redis_errors():
+            await self._redis.sadd(keys.roster(group), *people)
+
+    async def _add_share(self, game_id: str, person: PersonTally, share: _Share) -> dict[str, str]:
+        """Step 1 for one person: their counters, unless added before; the counts of their
+        facts as the match left them."""
+        user_id = person.player.user_id
+        facts = list(share.filed)
+        args: list[EncodableT] = [
+            game_id,
+            int(self._clock() * 1000),
+            _ms(self._applied_kept),
+            person.player.name,
+            len(facts),
+            *(share.filed[f] for f in facts),
+        ]
+        for name, by in share.counters.items():
+            args += [name, by]
+        async with redis_errors():
+            values = await self._apply(
+                keys=[keys.stats(user_id), keys.stats_applied(user_id)], args=args
             )
-        return bool(counted)
+        # A note written by an older bot may file fewer counts: those are not told.
+        return {f: _text(v) for f, v in zip(facts, values, strict=False)}
+
+    async def _mark_counted(self, tally: MatchTally, told: Mapping[str, str]) -> bool:
+        """Step 3: the mark and the filed counts; the game due when its group waits."""
+        mark = keys.counted(tally.game_id)
+        due = keys.due(shard_of_game(tally.game_id)) if tally.group is not None else None
+        # A game id made before the shards may fall in another slot than its shard's
+        # due set (on a single Redis, where such games live): made due on its own.
+        apart = due is not None and key_slot(due.encode()) != key_slot(mark.encode())
+        script_keys = [mark] if due is None or apart else [mark, due]
+        args: list[EncodableT] = [_ms(self._mark_ttl), tally.game_id]
+        for name, count in told.items():
+            args += [name, count]
+        async with redis_errors():
+            marked = bool(await self._mark(keys=script_keys, args=args))
+            if marked and apart and due is not None:
+                await self._redis.zadd(due, {tally.game_id: 0})
+        return marked
 
     async def told(self, game_id: str) -> tuple[Told, ...] | None:
         async with redis_errors():
@@ -215,11 +286,30 @@ class StatsStore:
         return [_parse(m, fields, names) for m, fields in found.items()]
 
     async def forget(self, user_id: int) -> None:
-        """Their hash, their entries in their partners' hashes, their place in every
-        group's roster: one script, so a match counted meanwhile cannot half-return."""
-        prefixes = [keys.stats(0).removesuffix("0"), keys.roster(0).removesuffix("0")]
+        """Their hash and notes, their entries in their partners' hashes, their place in
+        every group's roster. Each key on its own (they are in many slots), their own
+        hash last: a forget cut short leaves it naming what is left, and forgetting
+        again finishes. Not atomic with counting: a match of theirs counted meanwhile
+        can bring back their hash (forgetting again removes it) or, when it ends at that
+        very moment, leave their pair entries in a partner's hash."""
         async with redis_errors():
-            await self._forget(keys=[keys.stats(user_id)], args=[user_id, *prefixes])
+            names = [_text(n) for n in await self._redis.hkeys(keys.stats(user_id))]
+        async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+            for name in names:
+                if paired := _PAIR_PLAYED.fullmatch(name):
+                    scope, partner = paired.group(1), int(paired.group(2))
+                    mine = [_pair(scope, user_id, "played"), _pair(scope, user_id, "won")]
+                    pipe.hdel(keys.stats(partner), *mine)
+                elif grouped := _GROUP_PLAYED.fullmatch(name):
+                    pipe.srem(keys.roster(int(grouped.group(1))), user_id)
+            pipe.delete(keys.stats_applied(user_id))
+            await pipe.execute()
+        async with redis_errors():
+            await self._redis.delete(keys.stats(user_id))
+
+
+def _ms(span: timedelta) -> int:
+    return int(span.total_seconds() * 1000)
 
 
 def _partners(fields: Mapping[str, str]) -> set[int]:

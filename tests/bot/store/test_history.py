@@ -1,6 +1,7 @@
 """Each chat's history in Redis: a match is recorded once however often it is handed,
-the ten latest are kept without expiry, the last hand follows the latest match, and
-`forget` takes a person's name out of every entry."""
+by a script on the chat's slot after the people it names list the chat; the ten latest
+are kept without expiry, the last hand follows the latest match, and `forget` takes a
+person's name out of every entry."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 import zlib
 from datetime import datetime, timedelta
 
+import pytest
 from fakeredis import FakeAsyncRedis
 
 from bot.game.history import HISTORY_SIZE, History, PastSeat, last_hand, past_match
@@ -16,12 +18,14 @@ from bot.game.record import GroupSide
 from bot.game.seats import BotSeat, Seat
 from bot.game.state import Finished, Game
 from bot.store import keys
+from bot.store.errors import StorageUnavailableError
 from bot.store.history import HistoryStore
 from core.engine import Match
 from core.events import Drew
 from core.players import EasyPlayer, Level
 from core.views import seat_view
 from tests.bot.factories import NOW, human, record_for
+from tests.slot_guard import SCRIPTS, SlotGuard
 
 ALICE, BOB = 1001, 2002
 GROUP = -500
@@ -195,3 +199,47 @@ async def test_forget_takes_a_persons_name_out_of_every_entry(redis: FakeAsyncRe
     await history.keep(finished_game(1, GROUP, [alice, bob], ended=NOW))
     assert not any(b"Alice Longname" in v for v in await stored_values(redis))
     assert len(await history.recent(GROUP)) == 2
+
+
+async def test_the_add_script_is_on_the_chats_slot_after_the_people_list_the_chat(
+    redis: FakeAsyncRedis,
+) -> None:
+    guard = SlotGuard(strict=True)  # a cross-slot script fails where it is sent
+    guard.watch(redis)
+    await History(HistoryStore(redis)).keep(
+        finished_game(1, GROUP, [human(ALICE), BOT, human(BOB, "Bob"), BOT], variant="kozel")
+    )
+    sent = [(s.name, tuple(k.decode() for k in s.keys)) for s in guard.sent]
+    scripts = [(i, k) for i, (name, k) in enumerate(sent) if name in SCRIPTS]
+    assert {k for _, k in scripts} == {(keys.history(GROUP), keys.history_hand(GROUP))}
+    listed = [i for i, (name, k) in enumerate(sent) if name == "SADD"]
+    assert [sent[i][1] for i in listed] == [(keys.history_person(p),) for p in (ALICE, BOB)]
+    assert max(listed) < min(i for i, _ in scripts)
+
+
+async def test_a_match_whose_entry_failed_leaves_nothing_forget_cannot_find(
+    redis: FakeAsyncRedis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = HistoryStore(redis)
+    history = History(store)
+    alice, bob = human(ALICE, "Alice Longname"), human(BOB, "Bob Othername")
+    game = finished_game(1, GROUP, [alice, bob])
+
+    async def down(**_: object) -> None:
+        raise StorageUnavailableError("the process died before the entry")
+
+    monkeypatch.setattr(store, "_add", down)
+    with pytest.raises(StorageUnavailableError):
+        await history.keep(game)
+    monkeypatch.undo()
+    # The chat is listed for both, with nothing of theirs in it yet: forgetting looks
+    # there and changes nothing.
+    assert await redis.smembers(keys.history_person(ALICE)) == {str(GROUP).encode()}
+    assert await history.recent(GROUP) == []
+    await store.forget(BOB)
+    assert await redis.exists(keys.history_person(BOB)) == 0
+    # Handed again: recorded, and Alice's chat still listed for her /forgetme.
+    await history.keep(game)
+    assert [m.game_id for m in await history.recent(GROUP)] == [game.game_id]
+    await store.forget(ALICE)
+    assert not any(b"Alice Longname" in v for v in await stored_values(redis))

@@ -1,15 +1,20 @@
-"""The pace of calls: a GCRA per chat and one for the whole bot, checked together;
-a refused call is told when it may go, and a 429 holds the chat."""
+"""The pace of calls: a GCRA per chat and one for the whole bot, each taken on its own
+slot; a refused call is told when it may go (the slot the other pace took given back),
+and a 429 holds the chat."""
 
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Awaitable, Callable
 
 import pytest
 from fakeredis import FakeAsyncRedis
+from redis.crc import key_slot
 
 from bot.store import keys
-from bot.store.pace import BOT, Limit, Limits, Pace
+from bot.store.client import RedisClient
+from bot.store.pace import BOT, Limit, Limits, Pace, _Answer
+from tests.slot_guard import SCRIPTS, SlotGuard
 
 GROUP = -4001
 PRIVATE = 1001
@@ -124,3 +129,134 @@ def test_private_chats_and_groups_have_their_own_limits() -> None:
     assert limits.of(GROUP) == limits.group
     assert limits.group.burst + 60 / limits.group.interval - 1 <= 20
     assert limits.bot.burst + 1 / limits.bot.interval - 1 <= 30
+
+
+class Interleaved(Pace):
+    """A process whose refund comes after `meanwhile`: what other processes did between
+    its take and its refund."""
+
+    def __init__(
+        self, redis: RedisClient, limits: Limits, meanwhile: Callable[[], Awaitable[object]]
+    ) -> None:
+        super().__init__(redis, limits)
+        self.meanwhile = meanwhile
+
+    async def _give_back(self, taken: _Answer, now: float) -> None:
+        await self.meanwhile()
+        await super()._give_back(taken, now)
+
+
+async def stored(redis: FakeAsyncRedis, chat_id: int) -> bytes | None:
+    value = await redis.get(keys.pace(chat_id))
+    assert value is None or isinstance(value, bytes)
+    return value
+
+
+async def test_every_take_refund_and_hold_touches_one_slot(redis: FakeAsyncRedis) -> None:
+    guard = SlotGuard(strict=True)  # a cross-slot script fails where it is sent
+    guard.watch(redis)
+    pace = Pace(redis, Limits(private=Limit(100.0), group=Limit(3.5), bot=Limit(10.0)))
+    assert await pace.take(PRIVATE, 0.0) is None  # both taken
+    assert await pace.take(PRIVATE, 0.0) == pytest.approx(100.0)  # the bot's given back
+    assert await pace.take(PRIVATE + 1, 0.0) == pytest.approx(10.0)  # the chat's given back
+    await pace.hold(GROUP, now=0.0, until=30.0)
+    scripts = [s for s in guard.sent if s.name in SCRIPTS]
+    # Three takes of two paces, two refunds, a hold (and a script sent again, loaded).
+    assert len(scripts) >= 9
+    for script in scripts:
+        assert len({key_slot(k) for k in script.keys}) == 1, script
+    declared = {k.decode() for s in scripts for k in s.keys}
+    chats = (PRIVATE, PRIVATE + 1, GROUP, BOT)
+    assert declared == {k for c in chats for k in (keys.pace(c), keys.pace_run(c))}
+
+
+@pytest.mark.parametrize("chat_id", [BOT, PRIVATE, GROUP, 7_000_000_001, -1_002_003_004_005])
+def test_a_pace_and_its_run_share_a_slot(chat_id: int) -> None:
+    assert key_slot(keys.pace_run(chat_id).encode()) == key_slot(keys.pace(chat_id).encode())
+
+
+async def test_a_slot_given_back_leaves_the_pace_exactly_as_it_was(
+    redis: FakeAsyncRedis,
+) -> None:
+    # An interval with no exact binary or decimal form, at a time of today's size.
+    pace = Pace(redis, Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1 / 30, burst=5)))
+    now = 1_717_243_200.123457
+    assert await pace.take(PRIVATE, now) is None
+    bot = await stored(redis, BOT)
+    assert bot == b"1717243200.156790"
+    for _ in range(50):  # the chat refuses; the bot's slot, taken, is given back
+        assert await pace.take(PRIVATE, now) == pytest.approx(now + 100.0)
+    assert await stored(redis, BOT) == bot
+    # The bot's burst is whole: four more calls go at once (the first took one).
+    allowed = [await pace.take(PRIVATE + n, now) for n in range(1, 6)]
+    assert allowed[:4] == [None] * 4
+    assert allowed[4] is not None
+
+
+async def test_a_refund_after_other_takes_gives_back_only_its_own(
+    redis: FakeAsyncRedis,
+) -> None:
+    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1.0, burst=3))
+    other = Pace(redis, limits)
+    pace = Interleaved(redis, limits, lambda: other.take(PRIVATE + 1, 0.0))
+    assert await other.take(PRIVATE, 0.0) is None  # the bot's TAT: 1
+    # The chat refuses; the bot's slot was taken (TAT 2), another process takes the next
+    # (TAT 3), then the first slot comes back: one interval, the other's stays taken.
+    assert await pace.take(PRIVATE, 0.0) == pytest.approx(100.0)
+    assert await stored(redis, BOT) == b"2.000000"
+    assert await other.take(PRIVATE + 2, 0.0) is None  # the third of the burst
+    assert await other.take(PRIVATE + 3, 0.0) == pytest.approx(1.0)
+
+
+async def test_a_refund_after_the_pace_went_idle_gives_nothing_back(
+    redis: FakeAsyncRedis,
+) -> None:
+    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1.0, burst=2))
+    other = Pace(redis, limits)
+    # Before the refund comes, the bot's pace went idle and a take was charged from its
+    # own time: the refunded take no longer weighs on it.
+    pace = Interleaved(redis, limits, lambda: other.take(PRIVATE + 1, 5.0))
+    assert await other.take(PRIVATE, 0.0) is None
+    assert await pace.take(PRIVATE, 0.0) == pytest.approx(100.0)
+    assert await stored(redis, BOT) == b"6.000000"  # one interval back would be 5
+    assert await other.take(PRIVATE + 2, 5.0) is None  # the burst's second
+    assert await other.take(PRIVATE + 3, 5.0) == pytest.approx(6.0)  # and no third
+
+
+async def test_a_refund_never_cuts_into_a_hold(redis: FakeAsyncRedis) -> None:
+    limits = Limits(private=Limit(1.0, burst=3), group=NO_LIMIT, bot=Limit(10.0))
+    other = Pace(redis, limits)
+    # The chat took, the bot refused; meanwhile Telegram answered 429 for the chat.
+    pace = Interleaved(redis, limits, lambda: other.hold(PRIVATE, now=0.0, until=5.0))
+    assert await other.take(PRIVATE + 1, 0.0) is None  # the bot's one slot
+    assert await pace.take(PRIVATE, 0.0) == pytest.approx(10.0)
+    assert await stored(redis, PRIVATE) == b"7.000000"  # held to 5, then the burst
+    await redis.delete(keys.pace(BOT))  # the bot free: the chat's own answer shows
+    assert await other.take(PRIVATE, 4.9) == pytest.approx(5.0)
+
+
+async def test_a_refund_of_a_pace_gone_meanwhile_writes_nothing(redis: FakeAsyncRedis) -> None:
+    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1.0, burst=3))
+
+    async def lapsed() -> None:
+        await redis.delete(keys.pace(BOT))
+        await redis.delete(keys.pace_run(BOT))
+
+    other = Pace(redis, limits)
+    assert await other.take(PRIVATE, 0.0) is None
+    assert await Interleaved(redis, limits, lapsed).take(PRIVATE, 0.0) == pytest.approx(100.0)
+    assert await stored(redis, BOT) is None
+    assert await redis.exists(keys.pace_run(BOT)) == 0
+
+
+async def test_crossed_refunds_leave_the_pace_as_it_was(redis: FakeAsyncRedis) -> None:
+    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(0.25, burst=5))
+    second = Pace(redis, limits)
+    # The first takes, the second takes and gives back, then the first gives back.
+    first = Interleaved(redis, limits, lambda: second.take(PRIVATE + 1, 0.1))
+    assert await second.take(PRIVATE, 0.0) is None
+    assert await second.take(PRIVATE + 1, 0.0) is None
+    before = await stored(redis, BOT)
+    assert before == b"0.500000"
+    assert await first.take(PRIVATE, 0.05) == pytest.approx(100.0)
+    assert await stored(redis, BOT) == before

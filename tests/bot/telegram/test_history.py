@@ -14,6 +14,7 @@ from bot.game.state import Finished, Game
 from bot.store import keys
 from bot.store.finished import FinishedMatches
 from bot.store.history import HistoryStore
+from bot.store.slots import shard_of_game
 from bot.telegram.app import App, create_app
 from bot.telegram.finisher import Finisher
 from bot.telegram.history import history_text, pack
@@ -26,6 +27,11 @@ from tests.bot.fake_telegram import TelegramHarness
 from tests.bot.telegram.handlers.driver import ALICE, open_game, play_to_the_end
 from texts import Texts
 from texts.render import LOG_LIMIT
+
+
+def finished_set(game: Game) -> str:
+    """The set of matches to record that the game's result goes on."""
+    return keys.finished(shard_of_game(game.game_id))
 
 
 class Down:
@@ -134,14 +140,14 @@ async def test_two_finishers_at_once_record_the_match_once(
 ) -> None:
     app.finisher.keepers = [Down()]
     game = await finished_match(harness)
-    assert await redis.smembers(keys.FINISHED) == {game.game_id.encode()}
+    assert await redis.smembers(finished_set(game)) == {game.game_id.encode()}
     finishers = [
         Finisher(app.games, FinishedMatches(redis), [History(HistoryStore(redis))])
         for _ in range(2)
     ]
     await asyncio.gather(*(f.run() for f in finishers))
     assert await kept_ids(app.history) == [game.game_id]
-    assert await redis.smembers(keys.FINISHED) == set()
+    assert await redis.smembers(finished_set(game)) == set()
 
 
 async def test_a_match_not_recorded_before_a_restart_is_recorded_once_after(
@@ -153,7 +159,7 @@ async def test_a_match_not_recorded_before_a_restart_is_recorded_once_after(
     restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
     await restarted.worker.settle()
     assert await kept_ids(restarted.history) == [game.game_id]
-    assert await redis.smembers(keys.FINISHED) == set()
+    assert await redis.smembers(finished_set(game)) == set()
 
 
 async def test_a_match_recorded_just_before_a_crash_is_not_recorded_again_after(
@@ -163,11 +169,11 @@ async def test_a_match_recorded_just_before_a_crash_is_not_recorded_again_after(
     app.finisher.keepers = [app.history, Down()]
     game = await finished_match(harness)
     assert await kept_ids(app.history) == [game.game_id]
-    assert await redis.smembers(keys.FINISHED) == {game.game_id.encode()}
+    assert await redis.smembers(finished_set(game)) == {game.game_id.encode()}
     restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
     await restarted.worker.settle()
     assert await kept_ids(restarted.history) == [game.game_id]
-    assert await redis.smembers(keys.FINISHED) == set()
+    assert await redis.smembers(finished_set(game)) == set()
 
 
 def test_names_are_shortened_and_isolated_and_a_forgotten_person_is_their_seat(

@@ -4,10 +4,12 @@ restart, by two processes at once), /stats in a private chat, and /forgetme."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 from fakeredis import FakeAsyncRedis
 
 from bot.store import keys
+from bot.store.slots import game_id_in, shard_of_chat, shard_of_game
 from bot.telegram.app import App, create_app
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import TelegramHarness, alert_of
@@ -22,6 +24,11 @@ LINE = (
     "🐐 \u2068Bob\u2069: 3 times among the goats.\n"
     "🐐 \u2068Dave\u2069: 3 times among the goats."
 )
+
+
+def placed(chat_id: int, n: int) -> str:
+    """A game id as the bot makes them for the chat: in the slot of its shard."""
+    return game_id_in(shard_of_chat(chat_id), random.Random(n))
 
 
 def shown(name: str) -> str:
@@ -62,9 +69,11 @@ async def test_a_restart_between_the_result_and_its_counting_counts_and_tells_it
     app: App, harness: TelegramHarness, redis: FakeAsyncRedis, texts: Texts, clock: FakeClock
 ) -> None:
     await two_wins_of_alice_and_carol(app)
-    game = kozel_won_by("00000000c1", (ALICE, CAROL), (BOB, DAVE), GROUP, clock.now())
+    game = kozel_won_by(placed(GROUP, 1), (ALICE, CAROL), (BOB, DAVE), GROUP, clock.now())
     await app.store.create(game)  # the result is saved; the process dies before anything else
-    assert await redis.smembers(keys.FINISHED) == {b"00000000c1"}
+    assert await redis.smembers(keys.finished(shard_of_game(game.game_id))) == {
+        game.game_id.encode()
+    }
     again = restarted(harness, redis, texts, clock)
     await again.worker.settle()
     assert await played(again, ALICE.id, GROUP) == 3
@@ -73,7 +82,7 @@ async def test_a_restart_between_the_result_and_its_counting_counts_and_tells_it
     result = next(i for i, text in enumerate(sent) if "the goats" in text)
     assert sent.index(LINE) > result  # the line follows the match's result
     # Handed again (a process died after the counting, before the set was told): no change.
-    await redis.sadd(keys.FINISHED, game.game_id)
+    await redis.sadd(keys.finished(shard_of_game(game.game_id)), game.game_id)
     again.worker.record_finished()
     await again.worker.settle()
     assert await played(again, ALICE.id, GROUP) == 3
@@ -85,7 +94,7 @@ async def test_two_processes_recording_at_once_count_a_match_once(
 ) -> None:
     await two_wins_of_alice_and_carol(app)
     await app.store.create(
-        kozel_won_by("00000000d1", (ALICE, CAROL), (BOB, DAVE), GROUP, clock.now())
+        kozel_won_by(placed(GROUP, 2), (ALICE, CAROL), (BOB, DAVE), GROUP, clock.now())
     )
     other = restarted(harness, redis, texts, clock)
     recorded = await asyncio.gather(app.finisher.run(), other.finisher.run())

@@ -3,8 +3,11 @@ after a match's result when a count is worth it."""
 
 from __future__ import annotations
 
+import random
+
 from aiogram.types import User
 
+from bot.store.slots import game_id_in, shard_of_chat
 from bot.telegram.app import App
 from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import BOT_USER, TelegramHarness
@@ -21,6 +24,11 @@ from tests.bot.telegram.group.driver import (
     play_to_the_end,
 )
 from tests.bot.telegram.records import kozel_won_by
+
+
+def placed(chat_id: int, n: int) -> str:
+    """A game id as the bot makes them for the chat: in the slot of its shard."""
+    return game_id_in(shard_of_chat(chat_id), random.Random(n))
 
 
 def shown(name: str) -> str:
@@ -74,7 +82,7 @@ async def test_no_line_when_no_count_is_worth_one(
     app: App, harness: TelegramHarness, clock: FakeClock
 ) -> None:
     await app.store.create(
-        kozel_won_by("00000000b1", (ALICE, CAROL), (BOB, DAVE), GROUP, clock.now())
+        kozel_won_by(placed(GROUP, 1), (ALICE, CAROL), (BOB, DAVE), GROUP, clock.now())
     )
     await harness.settle()
     sent = group_texts(harness)
@@ -90,7 +98,7 @@ async def test_a_line_whose_count_comes_too_late_is_not_told(
     for game_id in ("00000000b2", "00000000b3"):
         await won(app, game_id, (ALICE, CAROL), (BOB, DAVE))
     app.finisher.keepers = [k for k in app.finisher.keepers if k is not app.stats]
-    game = kozel_won_by("00000000b4", (ALICE, CAROL), (BOB, DAVE), GROUP, clock.now())
+    game = kozel_won_by(placed(GROUP, 4), (ALICE, CAROL), (BOB, DAVE), GROUP, clock.now())
     await app.store.create(game)
     await harness.settle()  # the result is told; the line waits for the count
     told = len(group_texts(harness))

@@ -1,0 +1,107 @@
+"""Every key the scripts of the records, the history and the pace touch is one they
+declare in KEYS: a Redis Cluster routes a script by its KEYS, and a key named inside
+the script lives on whatever node its own slot says (Redis 7.0 refuses it only when that
+node is another one). Each script runs here with every `redis.call` checked against
+its KEYS; the slot guard (the `redis` fixture's) checks that those KEYS share a slot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from fakeredis import FakeAsyncRedis
+
+from bot.game.history import History
+from bot.game.tally import tally
+from bot.store import history, pace, stats
+from bot.store.history import HistoryStore
+from bot.store.pace import Limit, Limits, Pace
+from bot.store.slots import game_id_in, shard_of_chat
+from bot.store.stats import StatsStore
+from tests.bot.factories import human
+from tests.bot.store.test_history import BOT, finished_game
+from tests.bot.telegram.group.driver import ALICE, BOB, CAROL, DAVE, GROUP
+from tests.bot.telegram.records import kozel_won_by
+
+# Prepended to a script, whose `redis.call`s become `checked`: every command the
+# scripts send names its key first, and DEL names only keys.
+_CHECKED = """
+local function declared(key)
+  for _, name in ipairs(KEYS) do if name == key then return true end end
+  return false
+end
+local function checked(command, ...)
+  local args = {...}
+  local touched = string.upper(command) == 'DEL' and args or {args[1]}
+  for _, key in ipairs(touched) do
+    if not declared(key) then error('a key not in KEYS: ' .. tostring(key)) end
+  end
+  return redis.call(command, ...)
+end
+"""
+
+SCRIPTS = {
+    stats: ("_APPLY", "_MARK_COUNTED"),
+    history: ("_ADD", "_REPLACE"),
+    pace: ("_TAKE", "_GIVE_BACK", "_HOLD"),
+}
+
+
+def checking(script: str) -> str:
+    return _CHECKED + script.replace("redis.call(", "checked(")
+
+
+def assert_checked(*scripts: str | bytes | memoryview) -> None:
+    """The scripts a store sent are the checked ones (not a copy taken at import)."""
+    for script in scripts:
+        text = script if isinstance(script, str) else bytes(script).decode()
+        assert text.startswith(_CHECKED), text[:80]
+
+
+@pytest.fixture(autouse=True)
+def checked_scripts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stores made from now on run their scripts checked."""
+    for module, names in SCRIPTS.items():
+        for name in names:
+            monkeypatch.setattr(module, name, checking(getattr(module, name)))
+
+
+async def test_the_check_catches_a_key_named_inside_a_script(redis: FakeAsyncRedis) -> None:
+    script = redis.register_script(checking("return redis.call('GET', ARGV[1])"))
+    with pytest.raises(Exception, match="a key not in KEYS"):
+        await script(keys=["dominoes:declared"], args=["dominoes:undeclared"])
+
+
+async def test_the_records_scripts_touch_only_their_keys(redis: FakeAsyncRedis) -> None:
+    store = StatsStore(redis)
+    for n in range(3):
+        game_id = game_id_in(shard_of_chat(GROUP), random.Random(n))
+        game = kozel_won_by(game_id, (ALICE, CAROL), (BOB, DAVE), GROUP)
+        assert await store.count(tally(game))
+        assert not await store.count(tally(game))
+    await store.forget(ALICE.id)
+    assert await store.person(ALICE.id) is None
+    assert_checked(store._apply.script, store._mark.script)
+
+
+async def test_the_historys_scripts_touch_only_their_keys(redis: FakeAsyncRedis) -> None:
+    store = HistoryStore(redis)
+    book = History(store)
+    alice, bob = human(ALICE.id, "Alice"), human(BOB.id, "Bob")
+    for n in range(1, 4):
+        await book.keep(finished_game(n, GROUP, [alice, bob]))
+    await book.keep(finished_game(4, ALICE.id, [alice, BOT]))
+    await store.forget(ALICE.id)
+    assert len(await book.recent(GROUP)) == 3
+    assert_checked(store._add.script, store._replace.script)
+
+
+async def test_the_paces_scripts_touch_only_their_keys(redis: FakeAsyncRedis) -> None:
+    paced = Pace(redis, Limits(private=Limit(1.0, burst=2), group=Limit(3.5), bot=Limit(0.5)))
+    answers = [await paced.take(chat, 0.0) for chat in (ALICE.id, ALICE.id, BOB.id, GROUP)]
+    assert answers[0] is None
+    assert answers[1:] == [0.5, 0.5, 0.5]  # refused by the bot: the chats' slots given back
+    assert await paced.take(ALICE.id, 0.5) is None
+    assert await paced.take(ALICE.id, 0.6) == 1.0  # refused by the chat: the bot's given back
+    await paced.hold(GROUP, now=1.0, until=9.0)
+    assert_checked(pace._TAKE, paced._give_back_script.script, paced._hold.script)
