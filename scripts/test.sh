@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the tests need into .venv (first run), then lints (ruff, and
 # hadolint for the Dockerfile), type-checks and runs the test suite, on the Python
-# sources and then on the engine compiled by mypyc. Works from a fresh clone on Debian
+# sources, then the bot's tests on a real Redis Cluster, then the suite on the engine
+# compiled by mypyc. Works from a fresh clone on Debian
 # or Ubuntu with python3 (3.11+) and python3-venv; the compiled pass also needs gcc and
 # python3-dev, and without them it is skipped with one line saying so (set
 # DOMINOES_REQUIRE_COMPILED=1 to make that a failure, as CI does).
@@ -20,6 +21,10 @@ fi
 .venv/bin/mypy
 # pytest exits 5 when it collects no test: set -e turns that into a failure.
 .venv/bin/python -m pytest "$@"
+# The bot's tests again, on a real three-node Redis Cluster the tests start instead of
+# fakeredis (tests/redis_cluster.py; skipped without redis-server, as the tests on a
+# real redis-server are, unless DOMINOES_REQUIRE_REDIS=1).
+DOMINOES_REDIS_CLUSTER=1 .venv/bin/python -m pytest -m "not faults" tests/bot "$@"
 
 # The whole suite again on the engine compiled by mypyc (setup.py), which the Docker
 # image ships. It needs a C compiler and the Python headers.
