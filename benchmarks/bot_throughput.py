@@ -62,6 +62,7 @@ import math
 import os
 import pstats
 import random
+import re
 import shutil
 import signal
 import socket
@@ -880,10 +881,11 @@ async def payload_bytes(redis: Redis, key: bytes, kind: str) -> int:
 
 
 async def key_groups(redis: Redis) -> dict[str, KeyGroup]:
-    """Every key, grouped by its prefix up to the last ':'."""
+    """Every key, grouped by its prefix up to the last ':' once every hash tag reads
+    `{*}` (the shards' `{shard-<n>}` and the game ids' `{<id>}` alike)."""
     groups: dict[str, KeyGroup] = {}
     async for key in redis.scan_iter(count=1000):
-        text = key.decode() if isinstance(key, bytes) else str(key)
+        text = re.sub(r"\{[^}]*\}", "{*}", key.decode() if isinstance(key, bytes) else str(key))
         prefix = text.rsplit(":", 1)[0] + ":*" if ":" in text else text
         kind_raw = await redis.type(key)
         kind = kind_raw.decode() if isinstance(kind_raw, bytes) else str(kind_raw)
