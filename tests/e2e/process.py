@@ -30,6 +30,7 @@ class BotSettings:
 
     redis_url: str
     api_url: str
+    redis_cluster: bool = False  # REDIS_URL names one node of a Redis Cluster
     move_delay: float = 0.3
     group_edit_interval: float = 3.5
     log_level: str = "INFO"
@@ -62,6 +63,7 @@ class BotSettings:
             "PYTHONUNBUFFERED": "1",
             "BOT_TOKEN": token,
             "REDIS_URL": self.redis_url,
+            "REDIS_CLUSTER": "true" if self.redis_cluster else "false",
             "TELEGRAM_API_URL": self.api_url,
             "LOG_LEVEL": self.log_level,
             "BOT_MOVE_DELAY": str(self.move_delay),

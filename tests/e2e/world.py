@@ -1,9 +1,10 @@
-"""One scenario's world: a fake Telegram, a redis-server of its own, the bot processes
-it starts, kills and restarts, and its seeded chance. Everything is stopped on the way
-out, whatever happened."""
+"""One scenario's world: a fake Telegram, a redis-server of its own (or a Redis Cluster,
+when the scenario starts one), the bot processes it starts, kills and restarts, and its
+seeded chance. Everything is stopped on the way out, whatever happened."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from contextlib import AsyncExitStack
@@ -13,10 +14,12 @@ from types import TracebackType
 
 from bot.game.record import GameRecord
 from bot.store import keys
+from bot.store.client import RedisClient
 from bot.store.games import decode
 from tests.e2e.fake_bot_api import FakeBotApi
 from tests.e2e.process import BotProcess, BotSettings
 from tests.e2e.redis_control import RedisProcess
+from tests.redis_cluster import RedisClusterNodes, redis_cluster
 
 _PROBLEM = re.compile(r"Traceback|\b(ERROR|CRITICAL)\b")
 
@@ -96,6 +99,7 @@ class World:
         self.rng = random.Random(seed)
         self.api = FakeBotApi()
         self.redis = RedisProcess(redis_binary, folder / "redis")
+        self.cluster: RedisClusterNodes | None = None  # once `start_cluster` is called
         self.service = Service()
         self.processes: list[BotProcess] = []
         self.kills: list[float] = []  # when each SIGKILL was sent
@@ -127,7 +131,21 @@ class World:
 
     @property
     def settings(self) -> BotSettings:
+        if self.cluster is not None:
+            return BotSettings(redis_url=self.cluster.url, api_url=self.api.url, redis_cluster=True)
         return BotSettings(redis_url=self.redis.url, api_url=self.api.url)
+
+    async def start_cluster(self) -> RedisClusterNodes:
+        """A three-node Redis Cluster (`tests.redis_cluster`) in place of the world's
+        redis-server: from now on `settings` points the bots at it and the records are
+        read from it. Stopped on the way out, after the bots."""
+        assert self.cluster is None, "the world has its cluster already"
+        running = redis_cluster()
+        # Its start and stop wait with time.sleep: in a thread, the scenarios beside
+        # this one (and the fake Telegram they share the loop with) run on meanwhile.
+        self.cluster = await asyncio.to_thread(running.__enter__)
+        self._stack.push_async_callback(asyncio.to_thread, running.__exit__, None, None, None)
+        return self.cluster
 
     # -- bot processes ---------------------------------------------------------------------------
 
@@ -177,10 +195,14 @@ class World:
         self.redis.thaw()
         self.service.unblocked(self.api.clock())
 
+    def client(self) -> RedisClient:
+        """A client of the test's own (close it) of where the bots keep their games."""
+        return self.cluster.client() if self.cluster is not None else self.redis.client()
+
     async def records(self) -> dict[str, GameRecord]:
         """Every game stored in Redis, by id (read with a client of the test's own)."""
         out: dict[str, GameRecord] = {}
-        async with self.redis.client() as redis:
+        async with self.client() as redis:
             async for key in redis.scan_iter(match=keys.game("*")):
                 raw = await redis.hget(key, "d")
                 if raw is not None:
@@ -190,7 +212,7 @@ class World:
 
     async def record_in(self, chat_id: int) -> GameRecord:
         """The chat's latest game."""
-        async with self.redis.client() as redis:
+        async with self.client() as redis:
             game_id = await redis.get(keys.chat(chat_id))
         assert game_id is not None, f"no game in chat {chat_id}"
         game = game_id.decode() if isinstance(game_id, bytes) else str(game_id)
