@@ -8,7 +8,9 @@ import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Mapping
 from contextlib import suppress
+from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.session.aiohttp import AiohttpSession
@@ -75,17 +77,29 @@ def open_store(settings: Settings) -> RedisClient:
 async def warn_without_persistence(redis: RedisClient) -> bool:
     """Warn when Redis keeps nothing on disk (no append-only file, no snapshots): then a
     Redis restart loses every game. True when it warned. A Redis that will not say
-    (CONFIG is often disabled by hosting providers) is given the benefit of the doubt."""
+    (CONFIG is often disabled by hosting providers) is given the benefit of the doubt.
+    In a cluster every primary is asked: one that keeps nothing loses its slots' games."""
     try:
-        appendonly = await redis.config_get("appendonly")
-        save = await redis.config_get("save")
-    except RedisError:
+        nodes: list[tuple[Mapping[Any, Any], Mapping[Any, Any]]]
+        if isinstance(redis, RedisCluster):
+            # Asked of several nodes, the answer is one per node, by its name.
+            primaries = RedisCluster.PRIMARIES
+            appendonly: Any = await redis.config_get("appendonly", target_nodes=primaries)
+            save: Any = await redis.config_get("save", target_nodes=primaries)
+            nodes = [(appendonly[name], save[name]) for name in appendonly]
+        else:
+            nodes = [(await redis.config_get("appendonly"), await redis.config_get("save"))]
+    except (RedisError, KeyError):
         return False
-    if appendonly.get("appendonly") == "yes" or save.get("save"):
+    bare = [
+        n for n, (a, s) in enumerate(nodes) if a.get("appendonly") != "yes" and not s.get("save")
+    ]
+    if not bare:
         return False
     log.warning(
-        "Redis keeps no data on disk (appendonly no, no snapshots): a restart of Redis "
-        "loses every game. Run it with --appendonly yes (see the README)."
+        "Redis keeps no data on disk (appendonly no, no snapshots%s): a restart of Redis "
+        "loses every game. Run it with --appendonly yes (see the README).",
+        "" if len(nodes) == 1 else f", on {len(bare)} of the cluster's {len(nodes)} primaries",
     )
     return True
 
