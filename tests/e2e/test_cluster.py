@@ -16,18 +16,11 @@ from redis.asyncio import Redis
 
 from bot.store import keys
 from bot.store.slots import SHARD_SLOTS, shard_of_chat, slot
-from tests.e2e.checks import (
-    check_announcements,
-    check_answers,
-    check_moves,
-    check_no_flood,
-    check_replays,
-)
 from tests.e2e.fake_bot_api import WEBHOOK
 from tests.e2e.people import DirectGame, GroupGame
 from tests.e2e.redis_control import free_port
 from tests.e2e.suite import scenario
-from tests.e2e.test_faults import ALICE, FOUR, GROUP, check_over, handed_a_press
+from tests.e2e.test_faults import ALICE, FOUR, GROUP, check_both_played, handed_a_press
 from tests.e2e.world import World
 from tests.redis_cluster import HOST, RedisClusterNodes
 
@@ -87,16 +80,9 @@ async def test_two_webhook_processes_on_a_redis_cluster_play_through_a_restart(
 
     posted = {handed for got in api.deliveries.values() for handed in got}
     assert posted == {f"{WEBHOOK} {target}{PATH}" for target in targets}, "a process got no post"
-    await check_answers(api, [*direct.presses, *group.presses])
+    await check_both_played(world, direct, group)
     direct_record = await world.record_in(ALICE.id)
-    check_over(direct_record, direct.game_message())
-    check_moves(api, direct_record, direct.presses, figures=world.figures)
     group_record = await world.record_in(GROUP)
-    check_moves(api, group_record, group.presses, figures=world.figures)
-    check_announcements(api, GROUP, group_record, figures=world.figures)
-    check_no_flood(api)
-    check_replays((await world.records()).values())
-    assert not world.log_problems()
 
     held = await keys_by_node(nodes)
     where = {key: port for port, found in held.items() for key in found}

@@ -89,6 +89,23 @@ async def check_all_stored(world: World) -> None:
     check_replays((await world.records()).values())
 
 
+async def check_both_played(world: World, direct: DirectGame, group: GroupGame) -> None:
+    """At the end of a scenario with a direct game and a group game, nobody killed: every
+    press answered once, the direct match over, every move of both stored once, the
+    group's announcements once, no 429, every record replaying, nothing wrong logged."""
+    api = world.api
+    await check_answers(api, [*direct.presses, *group.presses])
+    record = await world.record_in(direct.who.id)
+    check_over(record, direct.game_message())
+    check_moves(api, record, direct.presses, figures=world.figures)
+    record = await world.record_in(group.chat_id)
+    check_moves(api, record, group.presses, figures=world.figures)
+    check_announcements(api, group.chat_id, record, figures=world.figures)
+    check_no_flood(api)
+    await check_all_stored(world)
+    assert not world.log_problems()
+
+
 # -- baseline: what the bot does today -----------------------------------------------------------
 
 

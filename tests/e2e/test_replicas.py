@@ -10,18 +10,11 @@ from dataclasses import replace
 
 import pytest
 
-from tests.e2e.checks import (
-    check_announcements,
-    check_answers,
-    check_moves,
-    check_no_flood,
-    check_replays,
-)
 from tests.e2e.fake_bot_api import WEBHOOK
 from tests.e2e.people import DirectGame, GroupGame
 from tests.e2e.redis_control import free_port
 from tests.e2e.suite import scenario
-from tests.e2e.test_faults import ALICE, FOUR, GROUP, check_over, handed_a_press
+from tests.e2e.test_faults import ALICE, FOUR, GROUP, check_both_played, handed_a_press
 from tests.e2e.world import World
 
 REPLICAS = 3
@@ -71,13 +64,4 @@ async def test_three_webhook_processes_behind_one_url_survive_a_rolling_restart(
     assert posted == {f"{WEBHOOK} {target}{PATH}" for target in targets}, "a process got no post"
     tokens = {c.token for c in api.calls("answerCallbackQuery") if c.ok}
     assert len(tokens) > REPLICAS, "the presses were not answered by old and new processes"
-    await check_answers(api, [*direct.presses, *group.presses])
-    record = await world.record_in(ALICE.id)
-    check_over(record, direct.game_message())
-    check_moves(api, record, direct.presses, figures=world.figures)
-    record = await world.record_in(GROUP)
-    check_moves(api, record, group.presses, figures=world.figures)
-    check_announcements(api, GROUP, record, figures=world.figures)
-    check_no_flood(api)
-    check_replays((await world.records()).values())
-    assert not world.log_problems()
+    await check_both_played(world, direct, group)
