@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 
 CONFIRMATION_TTL = timedelta(hours=1)  # a question nobody answered by then is forgotten
@@ -36,9 +36,8 @@ class Pending:
 
     @classmethod
     def parse(cls, raw: bytes | str) -> Pending | None:
-        text = raw.decode() if isinstance(raw, bytes) else raw
         try:
-            user_id, chat_id, token = text.split()
+            user_id, chat_id, token = text(raw).split()
             return cls(int(user_id), int(chat_id), token)
         except ValueError:
             return None

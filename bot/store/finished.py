@@ -6,7 +6,7 @@ off the set after."""
 from __future__ import annotations
 
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 from bot.store.slots import SHARDS, shard_of_game
 
@@ -23,7 +23,7 @@ class FinishedMatches:
             for shard in range(SHARDS):
                 pipe.smembers(keys.finished(shard))
             found = await pipe.execute()
-        return sorted(m.decode() if isinstance(m, bytes) else str(m) for s in found for m in s)
+        return sorted(text(m) for s in found for m in s)
 
     async def done(self, game_id: str) -> None:
         """The match is recorded (or gone): off its set."""

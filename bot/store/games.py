@@ -27,7 +27,7 @@ from redis.typing import EncodableT
 from bot.game.record import GameRecord
 from bot.game.state import Finished, Game
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.errors import (
     ChatBusyError,
     StorageUnavailableError,
@@ -119,10 +119,10 @@ def encode(record: GameRecord) -> bytes:
 def decode(raw: bytes) -> GameRecord:
     """A record from its stored form (ValueError or ValidationError when damaged)."""
     try:
-        text = zlib.decompress(raw)
+        data = zlib.decompress(raw)
     except zlib.error as exc:
         raise ValueError(f"not a stored game: {exc}") from exc
-    return GameRecord.from_json(text)
+    return GameRecord.from_json(data)
 
 
 class GameStore:
@@ -161,11 +161,8 @@ class GameStore:
 
     async def load_for_chat(self, chat_id: int) -> Game | None:
         """The chat's latest game (live or not), or None."""
-        async with redis_errors():
-            game_id = await self.redis.get(keys.chat(chat_id))
-        if game_id is None:
-            return None
-        return await self.load(_text(game_id))
+        game_id = await self._pointer(chat_id)
+        return None if game_id is None else await self.load(game_id)
 
     async def create(self, game: Game) -> Game:
         """Store a new game as its chat's game, as version 1. `ChatBusyError` when the
@@ -201,7 +198,7 @@ class GameStore:
     async def _pointer(self, chat_id: int) -> str | None:
         async with redis_errors():
             raw = await self.redis.get(keys.chat(chat_id))
-        return None if raw is None else _text(raw)
+        return None if raw is None else text(raw)
 
     async def _is_live(self, game_id: str) -> bool:
         async with redis_errors():
@@ -288,7 +285,7 @@ class GameStore:
             except RedisError as exc:
                 count_redis_error(exc)
                 continue
-            return written is not None and _text(written) == token
+            return written is not None and text(written) == token
         raise StorageUncertainError("the save's outcome is unknown")
 
     # -- languages ------------------------------------------------------------------
@@ -298,7 +295,7 @@ class GameStore:
         group's language, if any."""
         async with redis_errors():
             raw = await self.redis.get(keys.language(chat_id))
-        return None if raw is None else _text(raw)
+        return None if raw is None else text(raw)
 
     async def set_language(self, chat_id: int, lang: str) -> None:
         """Remember a person's or a group's language."""
@@ -312,7 +309,7 @@ class GameStore:
             pipe.set(keys.language(chat_id), lang, nx=True)
             pipe.get(keys.language(chat_id))
             _, raw = await pipe.execute()
-        return lang if raw is None else _text(raw)
+        return lang if raw is None else text(raw)
 
     # -- who sits where -------------------------------------------------------------------
 
@@ -320,7 +317,7 @@ class GameStore:
         """Group games `user_id` has sat in lately (check the game: they may have left)."""
         async with redis_errors():
             members = await self.redis.smembers(keys.person(user_id))
-        return sorted(_text(m) for m in members)
+        return sorted(text(m) for m in members)
 
 
 class _PointerMovedError(Exception):
@@ -334,7 +331,3 @@ def _parse(raw: bytes | str | None) -> Game | None:
         return Game.load(decode(raw if isinstance(raw, bytes) else raw.encode()))
     except (ValidationError, ValueError, KeyError, TypeError):
         return None  # an old or damaged record is treated as gone, never crashes a handler
-
-
-def _text(raw: bytes | str) -> str:
-    return raw.decode() if isinstance(raw, bytes) else str(raw)

@@ -15,7 +15,7 @@ from functools import partial
 from typing import cast
 
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 from bot.store.slots import shard_of_game
 from core.variants import Variant
@@ -65,7 +65,7 @@ async def _move_set(redis: RedisClient, old: str, new: Callable[[int], str]) -> 
     async with redis_errors():
         members = await redis.smembers(old)
     for raw in members:
-        game_id = raw.decode() if isinstance(raw, bytes) else str(raw)
+        game_id = text(raw)
         async with redis_errors():
             await redis.sadd(new(shard_of_game(game_id)), game_id)
             await redis.srem(old, raw)
@@ -77,7 +77,7 @@ async def _move_pointers(redis: RedisClient) -> int:
     async with redis_errors():
         found = [k async for k in redis.scan_iter(match=f"{keys.PREFIX}:chat:*", count=_BATCH)]
     for raw in found:
-        name = raw.decode() if isinstance(raw, bytes) else str(raw)
+        name = text(raw)
         suffix = name.removeprefix(f"{keys.PREFIX}:chat:")
         if "{" in name or not suffix.lstrip("-").isdigit():
             continue  # already in today's layout

@@ -18,7 +18,7 @@ from datetime import timedelta
 from redis.typing import EncodableT, FieldT
 
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 from bot.store.games import ACTIVE_TTL
 
@@ -118,7 +118,7 @@ def _sent(raw: bytes | str) -> Sent:
 def _placement(raw: Mapping[bytes | str, bytes | str]) -> Placement:
     placement = Placement()
     for name_raw, value in raw.items():
-        name = name_raw.decode() if isinstance(name_raw, bytes) else str(name_raw)
+        name = text(name_raw)
         if name.startswith("p:"):
             placement.private[int(name[2:])] = _sent(value)
         elif name == _TABLE:

@@ -32,7 +32,7 @@ from typing import Any
 from redis.typing import EncodableT
 
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 
 BOT = 0  # the chat id under which the whole bot's pace is kept (no chat has id 0)
@@ -108,10 +108,6 @@ def _micros(seconds: float) -> int:
     return round(seconds * _MICROS)
 
 
-def _text(raw: Any) -> str:
-    return raw.decode() if isinstance(raw, bytes) else str(raw)
-
-
 @dataclass(frozen=True, slots=True)
 class Limit:
     """`burst` calls at once, then one every `interval` seconds."""
@@ -167,7 +163,7 @@ class Pace:
         ]
         raw = await self._take_together(calls)
         answers = [
-            _Answer(c, limit, None if _text(at) == "0" else float(at), _text(run))
+            _Answer(c, limit, None if text(at) == "0" else float(at), text(run))
             for (c, limit), (at, run) in zip(paces, raw, strict=True)
         ]
         refused = [a.at for a in answers if a.at is not None]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import cast
 
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 from bot.store.slots import SHARDS, shard_of_game
 from core.variants import Variant
@@ -70,7 +70,7 @@ class Schedule:
                 )
             found = cast(list[_Scored], await pipe.execute())
         due = sorted(
-            ((_text(game_id), float(at)) for shard in found for game_id, at in shard),
+            ((text(game_id), float(at)) for shard in found for game_id, at in shard),
             key=lambda item: (item[1], item[0]),
         )
         return due[:limit]
@@ -137,7 +137,3 @@ class Schedule:
         ]
         async with redis_errors():
             await self._forget(keys=script_keys, args=[game_id])
-
-
-def _text(raw: bytes | str) -> str:
-    return raw.decode() if isinstance(raw, bytes) else str(raw)

@@ -36,7 +36,7 @@ from redis.typing import EncodableT
 from bot.game.stats import AgainstBots, Counters, PersonStats, Together
 from bot.game.tally import Fact, FactKind, MatchTally, PersonTally, Told
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 from bot.store.slots import shard_of_game
 from core.players import Level
@@ -165,10 +165,6 @@ def _fact_field(tally: MatchTally, fact: Fact) -> str:
     return _counter(scope, "goats" if fact.kind is FactKind.GOATS else "won")
 
 
-def _text(raw: bytes | str) -> str:
-    return raw.decode() if isinstance(raw, bytes) else str(raw)
-
-
 class StatsStore:
     """The records (a `StatsRepository`), and a `PersonalData` holder for /forgetme."""
 
@@ -226,7 +222,7 @@ class StatsStore:
                 keys=[keys.stats(user_id), keys.stats_applied(user_id)], args=args
             )
         # A note written by an older bot may file fewer counts: those are not told.
-        return {f: _text(v) for f, v in zip(facts, values, strict=False)}
+        return {f: text(v) for f, v in zip(facts, values, strict=False)}
 
     async def _mark_counted(self, tally: MatchTally, told: Mapping[str, str]) -> bool:
         """Step 3: the mark and the filed counts; the game due when its group waits."""
@@ -250,7 +246,7 @@ class StatsStore:
             raw = await self._redis.hgetall(keys.counted(game_id))
         if not raw:
             return None
-        fields = {_text(k): int(v) for k, v in raw.items() if _text(k) != _MARK}
+        fields = {text(k): int(v) for k, v in raw.items() if text(k) != _MARK}
         found = (Told.parse(name, count) for name, count in sorted(fields.items()))
         return tuple(t for t in found if t is not None)
 
@@ -259,13 +255,13 @@ class StatsStore:
             raw = await self._redis.hgetall(keys.stats(user_id))
         if not raw:
             return None
-        fields = {_text(k): _text(v) for k, v in raw.items()}
+        fields = {text(k): text(v) for k, v in raw.items()}
         partners = sorted(_partners(fields))
         async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
             for partner in partners:
                 pipe.hget(keys.stats(partner), NAME)
             names = await pipe.execute()
-        known = {p: _text(n) for p, n in zip(partners, names, strict=True) if n is not None}
+        known = {p: text(n) for p, n in zip(partners, names, strict=True) if n is not None}
         return _parse(user_id, fields, known)
 
     async def people_of(self, chat_id: int) -> list[PersonStats]:
@@ -278,7 +274,7 @@ class StatsStore:
                 pipe.hgetall(keys.stats(member))
             raws = await pipe.execute()
         found = {
-            m: {_text(k): _text(v) for k, v in raw.items()}
+            m: {text(k): text(v) for k, v in raw.items()}
             for m, raw in zip(members, raws, strict=True)
             if raw
         }
@@ -293,7 +289,7 @@ class StatsStore:
         can bring back their hash (forgetting again removes it) or, when it ends at that
         very moment, leave their pair entries in a partner's hash."""
         async with redis_errors():
-            names = [_text(n) for n in await self._redis.hkeys(keys.stats(user_id))]
+            names = [text(n) for n in await self._redis.hkeys(keys.stats(user_id))]
         async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
             for name in names:
                 if paired := _PAIR_PLAYED.fullmatch(name):

@@ -15,7 +15,7 @@ import secrets
 from datetime import timedelta
 
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 
 CLAIM = timedelta(seconds=6)  # a dead process's claim lapses after this at most
@@ -91,7 +91,7 @@ class UpdateClaims:
         while True:
             async with redis_errors():
                 answer = await self._take(keys=[key], args=[token, ms])
-            outcome = answer.decode() if isinstance(answer, bytes) else str(answer)
+            outcome = text(answer)
             if outcome == "mine":
                 return Claim(self, key, token)
             if outcome == _DONE:
