@@ -52,6 +52,12 @@ def shard_of_game(game_id: str) -> int:
     return _SHARD_BY_SLOT.get(at, at % SHARDS)
 
 
+def is_placed(game_id: str) -> bool:
+    """Whether the game's id falls in its shard's slot: every id `game_id_in` makes
+    does; one made before the shards seldom."""
+    return slot(game_id) in _SHARD_BY_SLOT
+
+
 @cache
 def _fitting() -> dict[int, str]:
     """For a slot's worth of CRC bits, four hex digits whose CRC16 (from 0) has them.

@@ -30,7 +30,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from redis.crc import key_slot
 from redis.typing import EncodableT
 
 from bot.game.stats import AgainstBots, Counters, PersonStats, Together
@@ -38,7 +37,7 @@ from bot.game.tally import Fact, FactKind, MatchTally, PersonTally, Told
 from bot.store import keys
 from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
-from bot.store.slots import shard_of_game
+from bot.store.slots import is_placed, shard_of_game
 from core.players import Level
 from core.variants import Variant
 
@@ -230,7 +229,7 @@ class StatsStore:
         due = keys.due(shard_of_game(tally.game_id)) if tally.group is not None else None
         # A game id made before the shards may fall in another slot than its shard's
         # due set (on a single Redis, where such games live): made due on its own.
-        apart = due is not None and key_slot(due.encode()) != key_slot(mark.encode())
+        apart = due is not None and not is_placed(tally.game_id)
         script_keys = [mark] if due is None or apart else [mark, due]
         args: list[EncodableT] = [_ms(self._mark_ttl), tally.game_id]
         for name, count in told.items():
