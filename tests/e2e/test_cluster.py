@@ -7,26 +7,19 @@ on one node. Run with `-m faults`, beside the other scenarios (`tests.e2e.suite`
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
-from dataclasses import replace
 
 import pytest
 from redis.asyncio import Redis
 
 from bot.store import keys
 from bot.store.slots import SHARD_SLOTS, shard_of_chat, slot
-from tests.e2e.fake_bot_api import WEBHOOK
-from tests.e2e.people import DirectGame, GroupGame
-from tests.e2e.redis_control import free_port
 from tests.e2e.suite import scenario
-from tests.e2e.test_faults import ALICE, FOUR, GROUP, check_both_played, handed_a_press
+from tests.e2e.test_replicas import play_through_restarts
 from tests.e2e.world import World
 from tests.redis_cluster import HOST, RedisClusterNodes
 
 REPLICAS = 2
-PATH = "/telegram/updates"
-PUBLIC_URL = f"http://proxy.e2e.invalid{PATH}"
 
 
 async def keys_by_node(nodes: RedisClusterNodes) -> dict[int, set[str]]:
@@ -56,33 +49,13 @@ async def test_two_webhook_processes_on_a_redis_cluster_play_through_a_restart(
     stored on different nodes, each beside its chat's pointer in its chat's shard's
     slot."""
     nodes = await world.start_cluster()
-    api = world.api
-    ports = [free_port() for _ in range(REPLICAS)]
-    settings = [replace(world.settings, webhook_port=p, public_url=PUBLIC_URL) for p in ports]
-    assert all(s.redis_cluster and s.redis_url == nodes.url for s in settings)
-    targets = [f"http://127.0.0.1:{port}" for port in ports]
-    api.balance(targets, world.rng)
-    running = [await world.start_bot(s) for s in settings]
-
-    direct = DirectGame(api, world.service, ALICE)
-    group = GroupGame(api, world.service, GROUP, FOUR)
-    await asyncio.gather(direct.open(), group.open())
-    playing = asyncio.gather(direct.play(), group.play_past(lambda: 1))
-    try:
-        await handed_a_press(world, playing, direct, group)
-        index = world.rng.randrange(REPLICAS)
-        status = await world.sigterm(running[index])
-        assert status == 0, f"process {running[index].number} exited with {status}"
-        running[index] = await world.start_bot(settings[index])
-        await playing
-    finally:
-        playing.cancel()
-
-    posted = {handed for got in api.deliveries.values() for handed in got}
-    assert posted == {f"{WEBHOOK} {target}{PATH}" for target in targets}, "a process got no post"
-    await check_both_played(world, direct, group)
-    direct_record = await world.record_in(ALICE.id)
-    group_record = await world.record_in(GROUP)
+    assert world.settings.redis_cluster
+    assert world.settings.redis_url == nodes.url
+    direct, group = await play_through_restarts(
+        world, REPLICAS, lambda rng: [rng.randrange(REPLICAS)]
+    )
+    direct_record = await world.record_in(direct.who.id)
+    group_record = await world.record_in(group.chat_id)
 
     held = await keys_by_node(nodes)
     where = {key: port for port, found in held.items() for key in found}

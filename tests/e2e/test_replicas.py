@@ -6,6 +6,8 @@ another. Run with `-m faults`, beside the other scenarios (`tests.e2e.suite`).""
 from __future__ import annotations
 
 import asyncio
+import random
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -24,20 +26,16 @@ PATH = "/telegram/updates"
 PUBLIC_URL = f"http://proxy.e2e.invalid{PATH}"
 
 
-@pytest.mark.faults
-@scenario(expected=60)
-async def test_three_webhook_processes_behind_one_url_survive_a_rolling_restart(
-    world: World,
-) -> None:
-    """Three processes in webhook mode on one Redis, each on its own port, every update
-    posted to one of them at random: a direct game is played to its end and a group
-    Kozel game past its first hand while each process in turn, at a seeded moment just
-    as a press is posted, gets SIGTERM (and exits with 0) and is started again on its
-    port. Every press answered exactly once, no move lost or doubled, each result
-    announced once, no 429, every stored game replays, and no game frozen more than
-    10 s (the people's driver checks it: some process can always serve)."""
+async def play_through_restarts(
+    world: World, count: int, restarts: Callable[[random.Random], list[int]]
+) -> tuple[DirectGame, GroupGame]:
+    """`count` processes in webhook mode, each on its own port behind `PUBLIC_URL`, every
+    update posted to one of them at random: a direct game played to its end and a group
+    Kozel game past its first hand while the processes `restarts` picks, one at a time
+    and each just as a press is posted, get SIGTERM (and exit with 0) and are started
+    again on their port. Then every process got posts, and `check_both_played`."""
     api = world.api
-    ports = [free_port() for _ in range(REPLICAS)]
+    ports = [free_port() for _ in range(count)]
     settings = [replace(world.settings, webhook_port=p, public_url=PUBLIC_URL) for p in ports]
     targets = [f"http://127.0.0.1:{port}" for port in ports]
     api.balance(targets, world.rng)
@@ -50,8 +48,7 @@ async def test_three_webhook_processes_behind_one_url_survive_a_rolling_restart(
     await asyncio.gather(direct.open(), group.open())
     playing = asyncio.gather(direct.play(), group.play_past(lambda: 1))
     try:
-        # A rolling restart, in a seeded order: one process down at a time.
-        for index in world.rng.sample(range(REPLICAS), REPLICAS):
+        for index in restarts(world.rng):
             await handed_a_press(world, playing, direct, group)
             status = await world.sigterm(running[index])
             assert status == 0, f"process {running[index].number} exited with {status}"
@@ -62,6 +59,23 @@ async def test_three_webhook_processes_behind_one_url_survive_a_rolling_restart(
 
     posted = {handed for got in api.deliveries.values() for handed in got}
     assert posted == {f"{WEBHOOK} {target}{PATH}" for target in targets}, "a process got no post"
-    tokens = {c.token for c in api.calls("answerCallbackQuery") if c.ok}
-    assert len(tokens) > REPLICAS, "the presses were not answered by old and new processes"
     await check_both_played(world, direct, group)
+    return direct, group
+
+
+@pytest.mark.faults
+@scenario(expected=60)
+async def test_three_webhook_processes_behind_one_url_survive_a_rolling_restart(
+    world: World,
+) -> None:
+    """Three processes in webhook mode on one Redis, each on its own port, every update
+    posted to one of them at random: a direct game is played to its end and a group
+    Kozel game past its first hand while each process in turn, at a seeded moment just
+    as a press is posted, gets SIGTERM (and exits with 0) and is started again on its
+    port. Every press answered exactly once, no move lost or doubled, each result
+    announced once, no 429, every stored game replays, and no game frozen more than
+    10 s (the people's driver checks it: some process can always serve)."""
+    # A rolling restart, in a seeded order: one process down at a time.
+    await play_through_restarts(world, REPLICAS, lambda rng: rng.sample(range(REPLICAS), REPLICAS))
+    tokens = {c.token for c in world.api.calls("answerCallbackQuery") if c.ok}
+    assert len(tokens) > REPLICAS, "the presses were not answered by old and new processes"
