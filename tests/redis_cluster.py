@@ -56,6 +56,13 @@ class RedisClusterNodes:
         first command)."""
         return RedisCluster(startup_nodes=self.startup_nodes(), **options)
 
+    async def empty(self, client: RedisCluster) -> RedisCluster:
+        """`client`, once every primary holds no key and no script: as new as a
+        fakeredis server (the script cache outlives FLUSHALL)."""
+        await client.flushall(target_nodes=RedisCluster.PRIMARIES)
+        await client.script_flush()
+        return client
+
     def node(self, port: int) -> Redis:
         """A plain client of one node, which does not follow the cluster's slots."""
         return Redis(host=HOST, port=port)

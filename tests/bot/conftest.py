@@ -14,7 +14,6 @@ from typing import cast
 import pytest
 from aiogram import Bot
 from fakeredis import FakeAsyncRedis, FakeServer
-from redis.asyncio.cluster import RedisCluster
 
 from bot.game.games import Games
 from bot.store.games import GameStore
@@ -107,9 +106,7 @@ async def redis(
         if "server" in inspect.signature(request.function).parameters:
             pytest.skip("stages a Redis outage through fakeredis's server")
         nodes: RedisClusterNodes = request.getfixturevalue("real_cluster")
-        cluster = guard.watch(nodes.client())
-        await cluster.flushall(target_nodes=RedisCluster.PRIMARIES)
-        await cluster.script_flush()  # every primary's: as new as a fakeredis server
+        cluster = await nodes.empty(guard.watch(nodes.client()))
         # The tests are typed with the client they have always had.
         client = cast(FakeAsyncRedis, cluster)
     else:

@@ -36,9 +36,7 @@ async def cluster(request: pytest.FixtureRequest, guard: SlotGuard) -> AsyncIter
     """Some tests cross slots on purpose (to see them refused): each says what the guard
     must have found."""
     nodes: RedisClusterNodes = request.getfixturevalue("real_cluster")
-    client = guard.watch(nodes.client())
-    await client.flushall(target_nodes=RedisCluster.PRIMARIES)
-    await client.script_flush()  # every primary's: as new as a fakeredis server
+    client = await nodes.empty(guard.watch(nodes.client()))
     yield client
     await client.aclose()
 
