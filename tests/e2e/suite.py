@@ -32,16 +32,21 @@ class Scenario:
     body: Body
     expected: float  # seconds it usually takes: the longest start first
     timeout: float
+    weight: int  # of the `SIDE_BY_SIDE` places it takes: what it runs, in ordinary scenarios
 
 
 SCENARIOS: dict[str, Scenario] = {}  # by "<module>.<test name>"
 FIGURES: dict[str, Figures] = {}  # what each scenario that ran measured, by its name
 
 
-def scenario(expected: float = 30.0, timeout: float = SCENARIO_TIMEOUT) -> Callable[[Body], Test]:
+def scenario(
+    expected: float = 30.0, timeout: float = SCENARIO_TIMEOUT, weight: int = 1
+) -> Callable[[Body], Test]:
     """Make a scenario a test of the suite: it runs beside the others, in the session's
     event loop, and the test reports its outcome. `expected`: the seconds it usually
-    takes (the longest start first); past `timeout` it fails."""
+    takes (the longest start first); past `timeout` it fails; `weight`: how many places
+    of `SIDE_BY_SIDE` it takes (a scenario that runs several servers loads the machine
+    as several do, and a stalled machine bunches paced writes into 429s)."""
 
     def make(body: Body) -> Test:
         key = f"{body.__module__}.{body.__name__}"
@@ -52,7 +57,7 @@ def scenario(expected: float = 30.0, timeout: float = SCENARIO_TIMEOUT) -> Calla
         test.__name__ = test.__qualname__ = body.__name__
         test.__doc__ = body.__doc__
         test.__module__ = body.__module__
-        SCENARIOS[key] = Scenario(body.__name__, body, expected, timeout)
+        SCENARIOS[key] = Scenario(body.__name__, body, expected, timeout, weight)
         marked: Test = pytest.mark.asyncio(loop_scope="session")(test)
         return marked
 
@@ -81,22 +86,29 @@ class Launcher:
     def __init__(self, keys: list[str], folder: Path, redis_binary: str) -> None:
         self._folder = folder
         self._redis_binary = redis_binary
-        self._gate = asyncio.Semaphore(SIDE_BY_SIDE)
+        self._free = SIDE_BY_SIDE
+        self._changed = asyncio.Condition()
         longest_first = sorted(keys, key=lambda k: -SCENARIOS[k].expected)
         self._tasks = {
             key: asyncio.create_task(self._run(SCENARIOS[key]), name=key) for key in longest_first
         }
 
     async def _run(self, scenario: Scenario) -> None:
-        async with self._gate:
-            loop = asyncio.get_running_loop()
-            began = loop.time()
-            try:
-                await self._run_alone(scenario)
-            finally:
-                took = loop.time() - began
-                with (self._folder / "durations.txt").open("a") as out:
-                    out.write(f"{took:6.1f} s  {scenario.name}\n")
+        places = min(scenario.weight, SIDE_BY_SIDE)
+        async with self._changed:
+            await self._changed.wait_for(lambda: self._free >= places)
+            self._free -= places
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        try:
+            await self._run_alone(scenario)
+        finally:
+            took = loop.time() - began
+            with (self._folder / "durations.txt").open("a") as out:
+                out.write(f"{took:6.1f} s  {scenario.name}\n")
+            async with self._changed:
+                self._free += places
+                self._changed.notify_all()
 
     async def _run_alone(self, scenario: Scenario) -> None:
         seed = seed_of(scenario.name)

@@ -36,7 +36,7 @@ async def keys_by_node(nodes: RedisClusterNodes) -> dict[int, set[str]]:
 
 
 @pytest.mark.faults
-@scenario(expected=60)
+@scenario(expected=60, weight=3)  # three redis-servers and two bots
 async def test_two_webhook_processes_on_a_redis_cluster_play_through_a_restart(
     world: World,
 ) -> None:
