@@ -45,7 +45,8 @@ async def play_through_restarts(
 
     direct = DirectGame(api, world.service, ALICE)
     group = GroupGame(api, world.service, GROUP, FOUR)
-    await asyncio.gather(direct.open(), group.open())
+    # A direct match to 150: long enough for every restart, however fast the machine.
+    await asyncio.gather(direct.open(target="150"), group.open())
     playing = asyncio.gather(direct.play(), group.play_past(lambda: 1))
     try:
         for index in restarts(world.rng):
