@@ -6,6 +6,7 @@ restarted and Redis fails. Run with `-m faults`; the scenarios run side by side
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -431,13 +432,18 @@ def calls_about(world: World, chat_id: int) -> list[Call]:
 
 
 async def quiet(world: World, chat_id: int, timeout: float = 30.0) -> None:
-    """Wait until the bot has made no call about the chat for SETTLE seconds."""
+    """Wait until the bot has made no call about the chat for SETTLE seconds and has
+    nothing planned for it soon. Silence alone is not enough: a write held back by the
+    group's pace (one per GROUP_EDIT_INTERVAL) comes after SETTLE seconds of it."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
+    soon = world.settings.group_edit_interval + SETTLE
     while loop.time() < deadline:
         since = min((world.api.clock() - c.at for c in calls_about(world, chat_id)), default=SETTLE)
         if since >= SETTLE and world.api.pending_updates() == 0:
-            return
+            due = await world.due_at(chat_id)
+            if due is None or due > time.time() + soon:
+                return
         await asyncio.sleep(0.2)
     raise AssertionError(f"the bot kept calling about chat {chat_id} for {timeout:.0f} s")
 
@@ -483,10 +489,10 @@ async def test_a_forged_language_button_on_the_lobby_is_refused_and_changes_noth
     await world.start_bot()
     group = GroupGame(world.api, world.service, GROUP, FOUR)
     lobby = await group.open_lobby()
-    await settle()
+    await quiet(world, GROUP)
     before = lobby.revision
     text = await forged(world, FOUR[1], lobby, "lg:ru")
-    await settle()
+    await quiet(world, GROUP)
 
     assert text is not None, "the forged language press was accepted"
     assert lobby.revision == before, f"the lobby became:\n{lobby.text}"
@@ -593,7 +599,7 @@ async def test_forged_buttons_on_a_live_table_are_refused_and_change_nothing(
     table = group.table()
     assert table is not None
     record = await world.record_in(GROUP)
-    before = (table.revision, record.version)
+    before, shown = (table.revision, record.version), table.text
     moves = [m for p in FOUR if (m := group.hand(p)) is not None and m.data_starting("mv:")]
     move = moves[0].data_starting("mv:")[0] if moves else f"mv:{record.game_id}:1:0-0:n"
     forgeries = [
@@ -610,7 +616,9 @@ async def test_forged_buttons_on_a_live_table_are_refused_and_change_nothing(
     await quiet(world, GROUP)
 
     after = await world.record_in(GROUP)
-    assert (table.revision, after.version) == before, f"the table became:\n{table.text}"
+    assert (table.revision, after.version) == before, (
+        f"the table was:\n{shown}\nand became:\n{table.text}"
+    )
     assert not world.log_problems()
     hand_now = group.hand_shown()
     await group.play_past(lambda: hand_now)

@@ -16,6 +16,7 @@ from bot.game.record import GameRecord
 from bot.store import keys
 from bot.store.client import RedisClient
 from bot.store.games import decode
+from bot.store.slots import shard_of_game
 from tests.e2e.fake_bot_api import FakeBotApi
 from tests.e2e.process import BotProcess, BotSettings
 from tests.e2e.redis_control import RedisProcess
@@ -217,6 +218,17 @@ class World:
         assert game_id is not None, f"no game in chat {chat_id}"
         game = game_id.decode() if isinstance(game_id, bytes) else str(game_id)
         return (await self.records())[game]
+
+    async def due_at(self, chat_id: int) -> float | None:
+        """When the bot means to look at the chat's game next (wall-clock seconds, as
+        its due sets keep it); None when it has nothing planned for it."""
+        async with self.client() as redis:
+            game_id = await redis.get(keys.chat(chat_id))
+            if game_id is None:
+                return None
+            game = game_id.decode() if isinstance(game_id, bytes) else str(game_id)
+            score = await redis.zscore(keys.due(shard_of_game(game)), game)
+        return None if score is None else float(score)
 
     # -- what the processes said -----------------------------------------------------------------
 
