@@ -210,11 +210,20 @@ class Games:
         tile: str,
         end: str | None,
         chat_id: int | None,
+        press: str | None = None,
     ) -> Game:
         """The person's move (untrusted input, checked by the engine), pressed in their
         private chat (`chat_id`), then, in a direct game, the bots' moves up to the next
-        decision of a person."""
-        game, seat = await self._checked(game_id, user_id, version)
+        decision of a person. `press` names the press: handed again once its move is
+        saved, it gets the game as it is, the move made once."""
+        try:
+            game, seat = await self._checked(game_id, user_id, version)
+        except RefusalError as refusal:
+            if refusal.code is RefusalCode.STALE and press is not None:
+                done = await self._played_by(game_id, user_id, press)
+                if done is not None:
+                    return done
+            raise
         _in_chat(chat_id, game.human(seat).chat_id)
         state = game.state
         if not isinstance(state, Playing):
@@ -229,7 +238,9 @@ class Games:
 
         await self._step(game, step)
         seats = list(state.seats)
-        seats[seat] = game.human(seat).model_copy(update={"log_mark": mark, "timeouts": 0})
+        seats[seat] = game.human(seat).model_copy(
+            update={"log_mark": mark, "timeouts": 0, "press": press}
+        )
         return await self._save(game.with_match(match, tuple(seats), state.seed))
 
     async def next_hand(
@@ -338,6 +349,14 @@ class Games:
         raise RefusalError(RefusalCode.STALE)
 
     # -- the steps ------------------------------------------------------------------------------
+
+    async def _played_by(self, game_id: str, user_id: int, press: str) -> Game | None:
+        """The game, when `press` made the person's last move in it."""
+        game = await self._store.load(game_id)
+        seat = game.seat_of(user_id) if game is not None else None
+        if game is None or seat is None:
+            return None
+        return game if game.human(seat).press == press else None
 
     async def _checked(
         self, game_id: str, user_id: int, version: int | None, *, active: bool = True

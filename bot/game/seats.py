@@ -34,6 +34,10 @@ class HumanSeat(BaseModel):
     chat_id: int
     log_mark: LogMark = LogMark()
     timeouts: int = 0  # turns in a row whose time ran out (a turn timer)
+    # The press (callback query id) that made the seat's last move: Telegram hands a
+    # press again when the process that saved its move died before answering, and that
+    # press is then answered as played, not as out of date.
+    press: str | None = None
 
 
 class BotSeat(BaseModel):

@@ -96,7 +96,7 @@ def _tile(data: str) -> str:
 
 
 def check_moves(
-    api: FakeBotApi, record: GameRecord, presses: Iterable[Press], *, figures: Figures
+    api: FakeBotApi, record: GameRecord, presses: Sequence[Press], *, figures: Figures
 ) -> None:
     """The moves of the people seated at the end are exactly those they made: each move
     press answered without an alert is in the game, once; every move of a person in
@@ -131,7 +131,18 @@ def check_moves(
     assert not lost, f"moves accepted but not in the stored game (hand, seat, tile): {lost}"
     assert not twice, f"moves accepted twice: {twice}"
     invented = sorted(decisions - possible)
-    assert not invented, f"moves in the stored game that no accepted press made: {invented}"
+    told = [
+        f"{p.who.first_name} {p.data!r} at {p.at:.1f} (query {p.query_id}): "
+        f"{[(c.at, c.params.get('text')) for c in api.answers_to(p.query_id)]}"
+        for p in presses
+        if p.data.startswith(f"mv:{record.game_id}:")
+        and p.who.id in seats
+        and (p.hand, seats[p.who.id], _tile(p.data)) in invented
+    ]
+    assert not invented, (
+        f"moves in the stored game that no accepted press made: {invented}; "
+        f"their presses and answers: {told}"
+    )
 
 
 def announcements(api: FakeBotApi, chat_id: int) -> list[tuple[str, int, float]]:

@@ -26,7 +26,13 @@ async def move(query: CallbackQuery, callback_data: MoveData, games: Games, outb
     """Play the pressed tile (then, in a direct game, the bots) and show the result."""
     data = callback_data
     change = games.play(
-        data.game, query.from_user.id, data.version, data.tile, _ENDS[data.end], chat_of(query)
+        data.game,
+        query.from_user.id,
+        data.version,
+        data.tile,
+        _ENDS[data.end],
+        chat_of(query),
+        press=query.id,
     )
     await _run(data.game, change, games, outbox)
 

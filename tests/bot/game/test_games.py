@@ -221,6 +221,23 @@ async def test_refused_moves_change_nothing(
     assert (await stored(store, game.game_id)).record == game.record
 
 
+async def test_a_press_handed_again_once_its_move_is_saved_gets_the_game_as_it_is(
+    games: Games, store: GameStore
+) -> None:
+    game = await new_game(games, "draw", 2)
+    tile, end = first_move(game)
+    press = (game.game_id, ALICE.user_id, game.version, tile, end, ALICE.user_id)
+    played = await games.play(*press, press="q-7")
+    assert played.human(0).press == "q-7"
+
+    again = await games.play(*press, press="q-7")  # its process died before answering
+
+    assert again.record == played.record
+    assert (await stored(store, game.game_id)).record == played.record
+    await refused(RefusalCode.STALE, games.play(*press, press="q-8"))  # another press
+    await refused(RefusalCode.STALE, games.play(*press))
+
+
 async def test_a_tile_not_held_is_refused(games: Games, store: GameStore) -> None:
     game = await new_game(games, "block", 1)
     state = engine(game).state

@@ -7,6 +7,7 @@ import asyncio
 
 from bot.game.games import Games
 from bot.game.state import Game
+from bot.telegram.callbacks import MoveData
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.handlers.driver import ALICE, open_game
 
@@ -37,6 +38,28 @@ async def test_a_press_handed_twice_at_once_is_answered_and_played_once(
     assert len(answers) == 1, [a.params for a in answers]
     assert alert_of(answers[0]) is None
     assert await moves(games) > before
+
+
+async def test_a_press_handed_again_after_its_process_died_is_answered_as_played(
+    harness: TelegramHarness, games: Games
+) -> None:
+    game = await open_game(harness, "Draw game", "2 bots", "Easy", "100")
+    data = MoveData.unpack(game.buttons()[0].callback_data or "")
+    # The first process saved the move, then died before answering or marking the
+    # update done: its claim lapsed, and Telegram hands the press again.
+    await games.play(data.game, ALICE.id, data.version, data.tile, None, ALICE.id, press="q-lost")
+    played = await moves(games)
+    update = harness.press_update(ALICE, game, data.pack(), "q-lost")
+    await harness.dp.feed_update(harness.bot, update)
+    await harness.settle()
+
+    answers = [
+        c
+        for c in harness.fake.named("answerCallbackQuery")
+        if c.params["callback_query_id"] == "q-lost"
+    ]
+    assert [alert_of(a) for a in answers] == [None]
+    assert await moves(games) == played
 
 
 async def test_a_command_handed_again_later_is_not_handled_again(
