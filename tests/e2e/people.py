@@ -343,24 +343,17 @@ class GroupGame(Players):
         assert lobby is not None
         return lobby
 
-    async def open(self, command: str = "/kozel", target: str = "To 50") -> None:
+    async def open(
+        self, command: str = "/kozel", target: str = "To 50", timer: str | None = None
+    ) -> None:
         """The lobby (`command`, for as many players as there are people); its opener
-        sets the target; the others join; returns once the match is dealt."""
+        sets the target (and the turn timer: a button's label, such as "⏱ off"); the
+        others join; returns once the match is dealt."""
         await self.open_lobby(command)
-        opener = self.people[0]
         lobby = self.lobby
-
-        def set_target() -> Action | None:
-            shown = lobby()
-            if shown is None:
-                return None
-            return opener, shown, str(shown.button(target)["callback_data"])
-
-        def target_set() -> bool:
-            shown = lobby()
-            return shown is not None and f"● {target}" in shown.labels()
-
-        await self.drive(set_target, target_set, self._watched, "the lobby's target")
+        for label in (target, timer):
+            if label is not None:
+                await self._choose_in_lobby(label)
         for who in self.people[1:]:
 
             def join(w: Someone = who) -> Action | None:
@@ -384,6 +377,22 @@ class GroupGame(Players):
             self.frozen,
             "the first hand's move buttons",
         )
+
+    async def _choose_in_lobby(self, label: str) -> None:
+        """The opener presses the lobby's button `label` until it shows as chosen."""
+        opener, lobby = self.people[0], self.lobby
+
+        def choose() -> Action | None:
+            shown = lobby()
+            if shown is None:
+                return None
+            return opener, shown, str(shown.button(label)["callback_data"])
+
+        def chosen() -> bool:
+            shown = lobby()
+            return shown is not None and f"● {label}" in shown.labels()
+
+        await self.drive(choose, chosen, self._watched, f"the lobby's {label!r}")
 
     def _choose(self) -> Action | None:
         for who in self.people:
