@@ -92,13 +92,14 @@ async def check_all_stored(world: World) -> None:
 
 async def check_both_played(world: World, direct: DirectGame, group: GroupGame) -> None:
     """At the end of a scenario with a direct game and a group game, nobody killed: every
-    press answered once, the direct match over, every move of both stored once, the
-    group's announcements once, no 429, every record replaying, nothing wrong logged."""
+    press answered once, the direct chat's last match over, every move of both (and of
+    the direct chat's earlier matches) stored once, the group's announcements once, no
+    429, every record replaying, nothing wrong logged."""
     api = world.api
     await check_answers(api, [*direct.presses, *group.presses])
-    record = await world.record_in(direct.who.id)
-    check_over(record, direct.game_message())
-    check_moves(api, record, direct.presses, figures=world.figures)
+    check_over(await world.record_in(direct.who.id), direct.game_message())
+    for record in await direct_records(world, direct.who):
+        check_moves(api, record, direct.presses, figures=world.figures)
     record = await world.record_in(group.chat_id)
     check_moves(api, record, group.presses, figures=world.figures)
     check_announcements(api, group.chat_id, record, figures=world.figures)

@@ -16,7 +16,14 @@ from tests.e2e.fake_bot_api import WEBHOOK
 from tests.e2e.people import DirectGame, GroupGame
 from tests.e2e.redis_control import free_port
 from tests.e2e.suite import scenario
-from tests.e2e.test_faults import ALICE, FOUR, GROUP, check_both_played, handed_a_press
+from tests.e2e.test_faults import (
+    ALICE,
+    FOUR,
+    GROUP,
+    LATER,
+    check_both_played,
+    handed_a_press,
+)
 from tests.e2e.world import World
 
 REPLICAS = 3
@@ -30,10 +37,11 @@ async def play_through_restarts(
     world: World, count: int, restarts: Callable[[random.Random], list[int]]
 ) -> tuple[DirectGame, GroupGame]:
     """`count` processes in webhook mode, each on its own port behind `PUBLIC_URL`, every
-    update posted to one of them at random: a direct game played to its end and a group
-    Kozel game past its first hand while the processes `restarts` picks, one at a time
-    and each just as a press is posted, get SIGTERM (and exit with 0) and are started
-    again on their port. Then every process got posts, and `check_both_played`."""
+    update posted to one of them at random: a direct game (with rematches) and a group
+    Kozel game played while the processes `restarts` picks, one at a time and each just
+    as a press is posted, get SIGTERM (and exit with 0) and are started again on their
+    port; then the direct match to its end and the group's past the hand of the last
+    restart. Then every process got posts, and `check_both_played`."""
     api = world.api
     ports = [free_port() for _ in range(count)]
     settings = [replace(world.settings, webhook_port=p, public_url=PUBLIC_URL) for p in ports]
@@ -45,15 +53,20 @@ async def play_through_restarts(
 
     direct = DirectGame(api, world.service, ALICE)
     group = GroupGame(api, world.service, GROUP, FOUR)
-    # A direct match to 150: long enough for every restart, however fast the machine.
-    await asyncio.gather(direct.open(target="150"), group.open())
-    playing = asyncio.gather(direct.play(), group.play_past(lambda: 1))
+    await asyncio.gather(direct.open(), group.open())
+    # The games go on until the last restart is done, however fast or slow the machine.
+    last_restart_in = [LATER]
+    playing = asyncio.gather(
+        direct.play(again=lambda: last_restart_in[0] == LATER),
+        group.play_past(lambda: last_restart_in[0]),
+    )
     try:
         for index in restarts(world.rng):
             await handed_a_press(world, playing, direct, group)
             status = await world.sigterm(running[index])
             assert status == 0, f"process {running[index].number} exited with {status}"
             running[index] = await world.start_bot(settings[index])
+        last_restart_in[0] = group.hand_shown()
         await playing
     finally:
         playing.cancel()
@@ -70,10 +83,10 @@ async def test_three_webhook_processes_behind_one_url_survive_a_rolling_restart(
     world: World,
 ) -> None:
     """Three processes in webhook mode on one Redis, each on its own port, every update
-    posted to one of them at random: a direct game is played to its end and a group
-    Kozel game past its first hand while each process in turn, at a seeded moment just
-    as a press is posted, gets SIGTERM (and exits with 0) and is started again on its
-    port. Every press answered exactly once, no move lost or doubled, each result
+    posted to one of them at random: a direct game (rematches until the last restart)
+    and a group Kozel game (past the hand of the last restart) are played while each
+    process in turn, at a seeded moment just as a press is posted, gets SIGTERM (and
+    exits with 0) and is started again on its port. Every press answered exactly once, no move lost or doubled, each result
     announced once, no 429, every stored game replays, and no game frozen more than
     10 s (the people's driver checks it: some process can always serve)."""
     # A rolling restart, in a seeded order: one process down at a time.
