@@ -43,11 +43,11 @@ async def test_two_webhook_processes_on_a_redis_cluster_play_through_a_restart(
     """Two processes in webhook mode on a three-node Redis Cluster, each update posted
     to one of them at random: a direct game (rematches until the restart) and a group
     Kozel game (past the hand of the restart) are played while one process, just as a
-    press is posted, gets SIGTERM (and exits with 0) and is started again. Every press answered once, no
-    move lost or doubled, each result announced once, no 429, every stored game
-    replays, nothing logged as an error (a CROSSSLOT would be), and the two games
-    stored on different nodes, each beside its chat's pointer in its chat's shard's
-    slot."""
+    press is posted, gets SIGTERM (and exits with 0) and is started again. Every press
+    answered once, no move lost or doubled, each result announced once, no 429, every
+    stored game replays, nothing logged as an error (a CROSSSLOT would be), and the
+    two games stored on different nodes, each beside its chat's pointer in its chat's
+    shard's slot."""
     nodes = await world.start_cluster()
     assert world.settings.redis_cluster
     assert world.settings.redis_url == nodes.url

@@ -86,9 +86,10 @@ async def test_three_webhook_processes_behind_one_url_survive_a_rolling_restart(
     posted to one of them at random: a direct game (rematches until the last restart)
     and a group Kozel game (past the hand of the last restart) are played while each
     process in turn, at a seeded moment just as a press is posted, gets SIGTERM (and
-    exits with 0) and is started again on its port. Every press answered exactly once, no move lost or doubled, each result
-    announced once, no 429, every stored game replays, and no game frozen more than
-    10 s (the people's driver checks it: some process can always serve)."""
+    exits with 0) and is started again on its port. Every press answered exactly once,
+    no move lost or doubled, each result announced once, no 429, every stored game
+    replays, and no game frozen more than 10 s (the people's driver checks it: some
+    process can always serve)."""
     # A rolling restart, in a seeded order: one process down at a time.
     await play_through_restarts(world, REPLICAS, lambda rng: rng.sample(range(REPLICAS), REPLICAS))
     tokens = {c.token for c in world.api.calls("answerCallbackQuery") if c.ok}
