@@ -212,7 +212,12 @@ class DirectGame(Players):
         again: Callable[[], bool] = lambda: False,
     ) -> None:
         """Press the first move (or Next hand) until Rematch shows, or `until()`; press
-        Rematch and go on while `again()`."""
+        Rematch and go on while `again()`. A Rematch pressed is seen through (its match
+        played) even when `again()` turns false meanwhile."""
+        rematched: set[tuple[int, int]] = set()  # (message id, revision) Rematch was pressed on
+
+        def looked_at(message: StoredMessage) -> tuple[int, int]:
+            return message.message_id, message.revision
 
         def choose() -> Action | None:
             message = self.game_message()
@@ -221,19 +226,22 @@ class DirectGame(Players):
             moves = message.data_starting("mv:")
             if moves:
                 return self.who, message, moves[0]
-            for label in ("Next hand", "Rematch"):
-                if label in message.labels() and (label != "Rematch" or again()):
-                    return self.who, message, str(message.button(label)["callback_data"])
+            if "Next hand" in message.labels():
+                return self.who, message, str(message.button("Next hand")["callback_data"])
+            if "Rematch" in message.labels() and (again() or looked_at(message) in rematched):
+                rematched.add(looked_at(message))
+                return self.who, message, str(message.button("Rematch")["callback_data"])
             return None
 
-        def watched() -> list[StoredMessage]:
+        def over() -> bool:
             message = self.game_message()
-            return [message] if message is not None else []
+            pending = message is not None and looked_at(message) in rematched
+            return self.finished and not again() and not pending
 
         await self.drive(
             choose,
-            lambda: (self.finished and not again()) or (until is not None and until()),
-            watched,
+            lambda: over() or (until is not None and until()),
+            lambda: [m] if (m := self.game_message()) is not None else [],
             f"{self.who.first_name}'s direct game",
         )
 
