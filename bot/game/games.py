@@ -216,14 +216,10 @@ class Games:
         private chat (`chat_id`), then, in a direct game, the bots' moves up to the next
         decision of a person. `press` names the press: handed again once its move is
         saved, it gets the game as it is, the move made once."""
-        try:
-            game, seat = await self._checked(game_id, user_id, version)
-        except RefusalError as refusal:
-            if refusal.code is RefusalCode.STALE and press is not None:
-                done = await self._played_by(game_id, user_id, press)
-                if done is not None:
-                    return done
-            raise
+        game, seat = await self._seated(game_id, user_id)
+        if version != game.version and press is not None and game.human(seat).press == press:
+            return game
+        _check_current(game, version)
         _in_chat(chat_id, game.human(seat).chat_id)
         state = game.state
         if not isinstance(state, Playing):
@@ -350,27 +346,21 @@ class Games:
 
     # -- the steps ------------------------------------------------------------------------------
 
-    async def _played_by(self, game_id: str, user_id: int, press: str) -> Game | None:
-        """The game, when `press` made the person's last move in it."""
-        game = await self._store.load(game_id)
-        seat = game.seat_of(user_id) if game is not None else None
-        if game is None or seat is None:
-            return None
-        return game if game.human(seat).press == press else None
-
     async def _checked(
         self, game_id: str, user_id: int, version: int | None, *, active: bool = True
     ) -> tuple[Game, int]:
+        game, seat = await self._seated(game_id, user_id)
+        _check_current(game, version, active=active)
+        return game, seat
+
+    async def _seated(self, game_id: str, user_id: int) -> tuple[Game, int]:
+        """The game and the seat of `user_id` at its table (a lobby seats no player yet)."""
         game = await self._store.load(game_id)
         if game is None:
             raise RefusalError(RefusalCode.NO_GAME)
         seat = game.seat_of(user_id)
         if seat is None or isinstance(game.state, Lobby):
             raise RefusalError(RefusalCode.NOT_A_PLAYER)
-        if version is not None and version != game.version:
-            raise RefusalError(RefusalCode.STALE)
-        if active and not game.is_active:
-            raise RefusalError(RefusalCode.GAME_OVER)
         return game, seat
 
     async def _step(self, game: Game, step: Callable[[], None]) -> None:
@@ -393,6 +383,14 @@ class Games:
             return await self._store.save(game.changed_at(self._now()))
         except VersionConflictError as exc:
             raise RefusalError(RefusalCode.STALE) from exc
+
+
+def _check_current(game: Game, version: int | None, *, active: bool = True) -> None:
+    """A press on the game as it is (`version`, None: any) and, when `active`, live."""
+    if version is not None and version != game.version:
+        raise RefusalError(RefusalCode.STALE)
+    if active and not game.is_active:
+        raise RefusalError(RefusalCode.GAME_OVER)
 
 
 def _in_chat(pressed_in: int | None, belongs_to: int) -> None:
