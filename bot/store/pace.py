@@ -104,6 +104,11 @@ return 1
 )
 
 
+def _keys(chat_id: int) -> list[str]:
+    """A pace's scripts' KEYS: the pace, its run (in its slot)."""
+    return [keys.pace(chat_id), keys.pace_run(chat_id)]
+
+
 def _micros(seconds: float) -> int:
     return round(seconds * _MICROS)
 
@@ -156,7 +161,7 @@ class Pace:
         token = secrets.token_hex(8)
         calls: list[tuple[list[str], list[EncodableT]]] = [
             (
-                [keys.pace(c), keys.pace_run(c)],
+                _keys(c),
                 [_micros(now), _micros(limit.interval), limit.burst, token],
             )
             for c, limit in paces
@@ -187,9 +192,8 @@ class Pace:
     async def _give_back(self, taken: _Answer, now: float) -> None:
         """Give back a slot `take` took (the other pace refused the call)."""
         args: list[EncodableT] = [taken.run, _micros(taken.limit.interval), _micros(now)]
-        script_keys = [keys.pace(taken.chat_id), keys.pace_run(taken.chat_id)]
         async with redis_errors():
-            await self._give_back_script(keys=script_keys, args=args)
+            await self._give_back_script(keys=_keys(taken.chat_id), args=args)
 
     async def hold(self, chat_id: int, now: float, until: float) -> None:
         """No call to `chat_id` before `until` (Telegram asked for the wait)."""
@@ -202,4 +206,4 @@ class Pace:
             secrets.token_hex(8),
         ]
         async with redis_errors():
-            await self._hold(keys=[keys.pace(chat_id), keys.pace_run(chat_id)], args=args)
+            await self._hold(keys=_keys(chat_id), args=args)
