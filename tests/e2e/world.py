@@ -14,7 +14,7 @@ from types import TracebackType
 
 from bot.game.record import GameRecord
 from bot.store import keys
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, text
 from bot.store.games import decode
 from bot.store.slots import shard_of_game
 from tests.e2e.fake_bot_api import FakeBotApi
@@ -214,19 +214,17 @@ class World:
     async def record_in(self, chat_id: int) -> GameRecord:
         """The chat's latest game."""
         async with self.client() as redis:
-            game_id = await redis.get(keys.chat(chat_id))
-        assert game_id is not None, f"no game in chat {chat_id}"
-        game = game_id.decode() if isinstance(game_id, bytes) else str(game_id)
+            game = await _game_in(redis, chat_id)
+        assert game is not None, f"no game in chat {chat_id}"
         return (await self.records())[game]
 
     async def due_at(self, chat_id: int) -> float | None:
         """When the bot means to look at the chat's game next (wall-clock seconds, as
         its due sets keep it); None when it has nothing planned for it."""
         async with self.client() as redis:
-            game_id = await redis.get(keys.chat(chat_id))
-            if game_id is None:
+            game = await _game_in(redis, chat_id)
+            if game is None:
                 return None
-            game = game_id.decode() if isinstance(game_id, bytes) else str(game_id)
             score = await redis.zscore(keys.due(shard_of_game(game)), game)
         return None if score is None else float(score)
 
@@ -252,3 +250,9 @@ class World:
             parts.append(f"--- bot {process.number} ({process.log}), last lines:")
             parts.append(process.tail(lines))
         return "\n".join(parts)
+
+
+async def _game_in(redis: RedisClient, chat_id: int) -> str | None:
+    """The id of the chat's latest game (where its pointer points), or None."""
+    raw = await redis.get(keys.chat(chat_id))
+    return None if raw is None else text(raw)
