@@ -82,8 +82,8 @@ sys.path.insert(0, str(ROOT))  # the checkout's packages, whatever is installed
 from tests.e2e.fake_bot_api import FakeBotApi, Someone  # noqa: E402
 from tests.e2e.people import DirectGame, GroupGame, Players, Press, answer_of  # noqa: E402
 from tests.e2e.process import BotProcess, BotSettings  # noqa: E402
-from tests.e2e.redis_control import free_port  # noqa: E402
 from tests.e2e.world import Service  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 PATH = "/telegram/updates"
 # The proxy's URL, set as the webhook by every process; the fake posts to the

@@ -22,13 +22,15 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from redis import Redis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
+
+from tests.ports import free_ports
 
 STARTUP = 10.0  # seconds a node may take to accept connections
 JOINING = 30.0  # seconds the nodes may take to agree the cluster is whole
@@ -66,15 +68,6 @@ class RedisClusterNodes:
     def node(self, port: int) -> Redis:
         """A plain client of one node, which does not follow the cluster's slots."""
         return Redis(host=HOST, port=port)
-
-
-def _free_ports(count: int) -> list[int]:
-    """Distinct free ports: the probes stay bound until all are chosen."""
-    with ExitStack() as stack:
-        probes = [stack.enter_context(socket.socket()) for _ in range(count)]
-        for probe in probes:
-            probe.bind((HOST, 0))
-        return [int(probe.getsockname()[1]) for probe in probes]
 
 
 def _wait_accepting(port: int, server: subprocess.Popen[bytes]) -> None:
@@ -139,7 +132,7 @@ def redis_cluster(nodes: int = NODES) -> Iterator[RedisClusterNodes]:
         if os.environ.get("DOMINOES_REQUIRE_REDIS") == "1":
             pytest.fail("redis-server is required (DOMINOES_REQUIRE_REDIS=1) but not installed")
         pytest.skip("redis-server is not installed")
-    chosen = _free_ports(2 * nodes)
+    chosen = free_ports(2 * nodes)
     ports, buses = chosen[:nodes], chosen[nodes:]
     with tempfile.TemporaryDirectory(prefix="dominoes-cluster-") as folder:
         servers: list[subprocess.Popen[bytes]] = []

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from tests.ports import free_port
+
 STARTUP = 10.0  # seconds a server may take to accept connections
 
 
@@ -31,12 +33,6 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextmanager
 def redis_server() -> Iterator[RedisServer]:
     """A running redis-server; the test is skipped (or fails in CI) without one."""
@@ -45,7 +41,7 @@ def redis_server() -> Iterator[RedisServer]:
         if os.environ.get("DOMINOES_REQUIRE_REDIS") == "1":
             pytest.fail("redis-server is required (DOMINOES_REQUIRE_REDIS=1) but not installed")
         pytest.skip("redis-server is not installed")
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory(prefix="dominoes-redis-") as folder:
         server = subprocess.Popen(
             [

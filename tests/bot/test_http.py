@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from typing import Any
@@ -18,6 +17,7 @@ from pydantic import SecretStr
 
 from bot.__main__ import run
 from bot.config import Settings
+from tests.ports import free_port
 
 TOKEN = "123456:AAbbCCddEEffGGhhIIjjKKllMMnn"
 ALICE = {"id": 1001, "is_bot": False, "first_name": "Alice", "language_code": "it"}
@@ -63,12 +63,6 @@ class LocalBotApi:
             }
             self.replied.set()
         return web.json_response({"ok": True, "result": result})
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @asynccontextmanager

@@ -9,11 +9,12 @@ import asyncio
 import os
 import shutil
 import signal
-import socket
 from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
+
+from tests.ports import free_port
 
 STARTUP = 10.0  # seconds a server may take to accept connections
 STOP = 10.0  # seconds it may take to save and exit
@@ -27,12 +28,6 @@ def redis_binary() -> str:
             pytest.fail("redis-server is required (DOMINOES_REQUIRE_REDIS=1) but not installed")
         pytest.skip("redis-server is not installed")
     return binary
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class RedisProcess:
@@ -89,7 +84,9 @@ class RedisProcess:
                 _, writer = await asyncio.open_connection("127.0.0.1", self.port)
             except OSError:
                 if loop.time() > deadline or self._process.returncode is not None:
-                    raise RuntimeError(f"redis-server did not start on {self.port}") from None
+                    raise RuntimeError(
+                        f"redis-server did not start on {self.port}; its log:\n{self._log_tail()}"
+                    ) from None
                 await asyncio.sleep(0.05)
             else:
                 writer.close()
@@ -99,11 +96,24 @@ class RedisProcess:
             while True:  # accepting connections, but maybe still loading its file
                 try:
                     await probe.ping()
-                    return
+                    answering = (await probe.info("server"))["process_id"]
+                    break
                 except Exception:
+                    if not self.running:
+                        break
                     if loop.time() > deadline:
                         raise
                     await asyncio.sleep(0.05)
+        # What answered must be the server just started, not another one on its port.
+        if not self.running or answering != self._process.pid:
+            raise RuntimeError(
+                f"port {self.port} is not answered by the redis-server started; its log:\n"
+                f"{self._log_tail()}"
+            )
+
+    def _log_tail(self, lines: int = 10) -> str:
+        log = self.folder / "redis.log"
+        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
 
     async def stop(self) -> None:
         """Shut down cleanly (SIGTERM: it writes what it has and exits)."""

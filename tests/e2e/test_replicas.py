@@ -14,7 +14,6 @@ import pytest
 
 from tests.e2e.fake_bot_api import WEBHOOK
 from tests.e2e.people import DirectGame, GroupGame
-from tests.e2e.redis_control import free_port
 from tests.e2e.suite import scenario
 from tests.e2e.test_faults import (
     ALICE,
@@ -25,6 +24,7 @@ from tests.e2e.test_faults import (
     handed_a_press,
 )
 from tests.e2e.world import World
+from tests.ports import free_ports
 
 REPLICAS = 3
 # The proxy's URL, which every process sets as the webhook; nothing listens there: the
@@ -43,7 +43,7 @@ async def play_through_restarts(
     port; then the direct match to its end and the group's past the hand of the last
     restart. Then every process got posts, and `check_both_played`."""
     api = world.api
-    ports = [free_port() for _ in range(count)]
+    ports = free_ports(count)
     settings = [replace(world.settings, webhook_port=p, public_url=PUBLIC_URL) for p in ports]
     targets = [f"http://127.0.0.1:{port}" for port in ports]
     api.balance(targets, world.rng)

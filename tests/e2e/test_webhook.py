@@ -13,10 +13,10 @@ import pytest
 from tests.e2e.checks import check_answers, check_moves, check_no_flood, check_replays
 from tests.e2e.fake_bot_api import Someone
 from tests.e2e.people import DirectGame
-from tests.e2e.redis_control import free_port
 from tests.e2e.suite import SCENARIO_TIMEOUT, scenario
 from tests.e2e.test_faults import check_over, handed_a_press
 from tests.e2e.world import World
+from tests.ports import free_port
 
 ALICE = Someone(1001, "Alice")
 
