@@ -1,7 +1,12 @@
 """When each game next needs attention: each shard's `due` sorted set maps a game id
 to the time its messages or bots next need attention; every save of a group game
 marks it due at once (see `bot.store.games`). The shards' sets are read together, in
-one pipeline; whatever changes one game's place touches its shard alone."""
+one pipeline; whatever changes one game's place touches its shard alone.
+
+A mark the store could not take (it was out of reach) is kept in the process and
+written before the next look at the due sets: a change whose delivery failed in an
+outage is shown once the store is back, not when its player next presses. A process
+that dies holding one leaves it to the next start-up, which makes every live game due."""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from typing import cast
 
 from bot.store import keys
 from bot.store.client import RedisClient, text
-from bot.store.errors import redis_errors
+from bot.store.errors import StorageUnavailableError, redis_errors
 from bot.store.slots import SHARDS, shard_of_game
 from core.variants import Variant
 
@@ -55,6 +60,7 @@ class Schedule:
         self._reschedule = redis.register_script(_RESCHEDULE)
         self._revisit = redis.register_script(_REVISIT)
         self._forget = redis.register_script(_FORGET)
+        self._owed: dict[str, float] = {}  # marks the store could not take: id -> at
 
     async def due_games(self, now: float, limit: int = 50) -> list[str]:
         """Games whose messages or bots need attention by `now`."""
@@ -63,6 +69,7 @@ class Schedule:
     async def due_at(self, now: float, limit: int = 50) -> list[tuple[str, float]]:
         """Games whose messages or bots need attention by `now`, with the time each was
         due (0 for a game due at once after a save): the `limit` most overdue of all."""
+        await self._pay_owed()
         async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
             for shard in range(SHARDS):
                 pipe.zrangebyscore(
@@ -84,9 +91,23 @@ class Schedule:
         return min((float(first[0][1]) for first in firsts if first), default=None)
 
     async def mark_due(self, game_id: str, at: float = 0.0) -> None:
-        """The game needs attention at `at` (0: at once)."""
-        async with redis_errors():
-            await self._redis.zadd(keys.due(shard_of_game(game_id)), {game_id: at})
+        """The game needs attention at `at` (0: at once). `StorageUnavailableError` when
+        the store is out of reach: the mark is then kept and written before the next look
+        (`due_at`)."""
+        try:
+            async with redis_errors():
+                await self._redis.zadd(keys.due(shard_of_game(game_id)), {game_id: at})
+        except StorageUnavailableError:
+            self._owed[game_id] = min(at, self._owed.get(game_id, at))
+            raise
+
+    async def _pay_owed(self) -> None:
+        for game_id, at in list(self._owed.items()):
+            async with redis_errors():
+                # LT: an earlier time set meanwhile (a save: at once) stands.
+                await self._redis.zadd(keys.due(shard_of_game(game_id)), {game_id: at}, lt=True)
+            if self._owed.get(game_id) == at:  # not marked again meanwhile
+                del self._owed[game_id]
 
     async def reschedule(self, game_id: str, version: int | None, at: float | None) -> bool:
         """Set when the game next needs attention (None: not until it changes), if it is

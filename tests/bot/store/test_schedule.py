@@ -3,12 +3,14 @@ version never hides a change made meanwhile."""
 
 from __future__ import annotations
 
-from fakeredis import FakeAsyncRedis
+import pytest
+from fakeredis import FakeAsyncRedis, FakeServer
 
 from bot.game import lobby
 from bot.game.games import stopped
 from bot.game.state import Game
 from bot.store import keys
+from bot.store.errors import StorageUnavailableError
 from bot.store.games import GameStore
 from bot.store.schedule import Schedule
 from bot.store.slots import shard_of_game
@@ -118,3 +120,30 @@ async def test_the_live_games_are_counted_by_variant(
     # A live game last saved before the sets by variant existed.
     await redis.sadd(keys.live(shard_of_game("00000000ee")), "00000000ee")
     assert (await schedule.live_by_variant())["unknown"] == 1
+
+
+async def test_a_mark_made_in_an_outage_is_written_before_the_next_look(
+    redis: FakeAsyncRedis, server: FakeServer
+) -> None:
+    schedule = Schedule(redis)
+    server.connected = False
+    with pytest.raises(StorageUnavailableError):
+        await schedule.mark_due("0000000b40", 30.0)
+    with pytest.raises(StorageUnavailableError):
+        await schedule.mark_due("0000000b40", 20.0)  # the earliest mark is kept
+    server.connected = True
+    assert await schedule.due_at(now=25) == [("0000000b40", 20.0)]
+    await schedule.reschedule("0000000b40", None, None)
+    assert await schedule.due_at(now=25) == []  # written once, not at every look
+
+
+async def test_a_mark_kept_through_an_outage_never_delays_an_earlier_one(
+    redis: FakeAsyncRedis, server: FakeServer
+) -> None:
+    schedule = Schedule(redis)
+    server.connected = False
+    with pytest.raises(StorageUnavailableError):
+        await schedule.mark_due("0000000b40", 30.0)
+    server.connected = True
+    await schedule.mark_due("0000000b40", 0.0)  # a save made it due at once meanwhile
+    assert await schedule.due_at(now=1) == [("0000000b40", 0.0)]

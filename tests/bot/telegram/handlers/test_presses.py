@@ -18,6 +18,8 @@ from bot.game.record import GameRecord
 from bot.game.state import Game
 from bot.store.games import GameStore
 from bot.telegram.callbacks import ActionData, EndCode, MoveData
+from bot.telegram.outbox import Timing
+from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of, user
 from tests.bot.telegram.handlers.driver import ALICE, open_game
 from texts import Texts
@@ -241,6 +243,41 @@ async def test_a_save_whose_outcome_is_unknown_is_not_called_a_failure(
     monkeypatch.setattr(storage, "save", save_during_an_outage)
     answer = await harness.press(ALICE, game, first_move(game))
     assert alert_of(answer) == texts.get("en", "error-storage-uncertain")
+
+
+@pytest.mark.errors_expected
+async def test_a_move_saved_just_before_an_outage_is_shown_once_the_store_is_back(
+    harness: TelegramHarness,
+    games: Games,
+    storage: GameStore,
+    server: FakeServer,
+    clock: FakeClock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The store goes out of reach between the save and its delivery: neither the
+    delivery nor its mark for the worker gets through, yet once the store is back the
+    worker's next look shows the move, with no press needed."""
+    game = await started(harness)
+    real_save = storage.save
+
+    async def then_unreachable(game: Game, *, moved_from: int | None = None) -> Game:
+        saved = await real_save(game, moved_from=moved_from)
+        server.connected = False
+        return saved
+
+    before = await stored(games)
+    monkeypatch.setattr(storage, "save", then_unreachable)
+    await harness.press(ALICE, game, first_move(game))
+    monkeypatch.undo()
+    assert harness.fake.message(game.chat_id, game.message_id) == game  # not shown yet
+    server.connected = True
+    after = await stored(games)
+    assert after.version > before.version
+    clock.advance(Timing().backoff)  # the outbox's "trying again shortly"
+    await harness.settle()
+    shown = harness.fake.message(game.chat_id, game.message_id)
+    assert shown.buttons()
+    assert all(f":{after.version}:" in (b.callback_data or "") for b in shown.buttons())
 
 
 async def test_a_saved_move_whose_answer_was_lost_is_shown_as_made(
