@@ -8,6 +8,7 @@ import asyncio
 import logging
 import signal
 import sys
+import time
 from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
@@ -168,12 +169,14 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
                 close_bot_session=False,  # closed below, once everything in flight is done
             )
     finally:
+        stopping = time.monotonic()
         if runner is not None:
             # No new requests; the webhook's posts under way are handled and answered.
             await runner.cleanup()
         await _drain(app.in_flight, app.worker, worker)
         await bot.session.close()
         await redis.aclose()
+        log.info("stopped: %.1f s to finish what was under way", time.monotonic() - stopping)
 
 
 async def announce_mode(bot: Bot, dispatcher: Dispatcher, webhook: Webhook | None) -> None:

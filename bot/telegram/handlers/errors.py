@@ -7,6 +7,7 @@ import logging
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
+from aiogram.exceptions import TelegramBadRequest
 from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from bot.game.errors import RefusalCode, RefusalError
@@ -70,9 +71,19 @@ async def unknown_button(_query: CallbackQuery) -> None:
     raise RefusalError(RefusalCode.UNKNOWN_BUTTON)
 
 
+# Telegram's words when a press waited too long for its answer (about 15 s).
+_EXPIRED = "query is too old"
+
+
 async def on_error(event: ErrorEvent) -> bool:
-    """Log what went wrong; the user was already told (see `RefusalMiddleware`)."""
-    log.error("update %s failed", event.update.update_id, exc_info=event.exception)
+    """Log what went wrong; the user was already told (see `RefusalMiddleware`). A press
+    that reached the bot after its answer window closed (the bot was down, or restarting,
+    when it was made) is no bug: what it did stands, only its answer is lost."""
+    error = event.exception
+    if isinstance(error, TelegramBadRequest) and _EXPIRED in error.message:
+        log.warning("update %s: its press expired before it was answered", event.update.update_id)
+        return True
+    log.error("update %s failed", event.update.update_id, exc_info=error)
     return True
 
 

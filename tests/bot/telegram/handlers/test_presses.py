@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from aiogram.exceptions import TelegramBadRequest
-from aiogram.methods import EditMessageText, TelegramMethod
+from aiogram.methods import AnswerCallbackQuery, EditMessageText, TelegramMethod
 from fakeredis import FakeServer
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -340,6 +340,28 @@ async def test_a_refused_edit_after_a_saved_move_tells_no_lie(
     assert alert_of(answer) is None
     assert (await stored(games)).version == before.version + 1
     assert "refused: Bad Request: something unexpected" in caplog.text
+
+
+async def test_a_press_that_expired_before_its_answer_keeps_its_move_and_is_no_error(
+    harness: TelegramHarness, games: Games, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Made while the bot was down, handed over after Telegram's answer window: the move
+    stands, and the refused answer is a warning, not an error (no test may log one)."""
+    game = await started(harness)
+    before = await stored(games)
+
+    def expired(method: TelegramMethod[object]) -> Exception | None:
+        if isinstance(method, AnswerCallbackQuery):
+            return TelegramBadRequest(
+                method,
+                "Bad Request: query is too old and response timeout expired or query ID is invalid",
+            )
+        return None
+
+    harness.fake.fail_next.append(expired)
+    await harness.press(ALICE, game, first_move(game))
+    assert (await stored(games)).version == before.version + 1
+    assert "its press expired before it was answered" in caplog.text
 
 
 @pytest.mark.errors_expected
