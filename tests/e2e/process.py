@@ -10,6 +10,7 @@ import asyncio
 import os
 import sys
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from tests.e2e.fake_bot_api import BOT_ID, Call, FakeBotApi
@@ -71,6 +72,10 @@ class BotSettings:
         }
 
 
+def _wall() -> str:
+    return datetime.now().strftime("%H:%M:%S.%f")[:-3]
+
+
 class BotProcess:
     """One run of `python -m bot` (start it again with a new `BotProcess`)."""
 
@@ -98,7 +103,7 @@ class BotProcess:
         assert self._process is None, "a BotProcess runs once"
         self.started_at = api.clock()
         with self.log.open("ab") as out:
-            out.write(f"=== process {self.number} starts\n".encode())
+            out.write(f"=== process {self.number} starts at {_wall()}\n".encode())
             out.flush()
             self._process = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -130,6 +135,7 @@ class BotProcess:
         if self.running:
             assert self._process is not None
             self._process.kill()
+            self._mark(f"killed at {_wall()}")
 
     async def wait(self) -> int:
         assert self._process is not None
@@ -140,12 +146,21 @@ class BotProcess:
         assert self._process is not None
         if self.running:
             self._process.terminate()
+        began = asyncio.get_running_loop().time()
         try:
-            return await asyncio.wait_for(self._process.wait(), timeout)
+            status = await asyncio.wait_for(self._process.wait(), timeout)
         except TimeoutError:
             self._process.kill()
             await self._process.wait()
             raise AssertionError(f"the bot did not stop within {timeout} s of SIGTERM") from None
+        took = asyncio.get_running_loop().time() - began
+        self._mark(f"exited with status {status} at {_wall()}, {took:.1f} s after SIGTERM")
+        return status
+
+    def _mark(self, what: str) -> None:
+        """A line of the test's own in the process's log (when a failure asks why)."""
+        with self.log.open("ab") as out:
+            out.write(f"=== process {self.number} {what}\n".encode())
 
     def tail(self, lines: int = 40) -> str:
         """The end of the process's output (the log is shared by a test's processes)."""

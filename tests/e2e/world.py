@@ -58,14 +58,30 @@ class Service:
         self._blocked = 0
         self.since: float | None = None
         self.longest_wait = 0.0  # the longest a game waited while the bot could serve
+        self._up: list[tuple[float, float | None]] = []  # while some process was ready
 
     def process_ready(self, at: float) -> None:
         self._ready += 1
+        if self._ready == 1:
+            self._up.append((at, None))
         self._update(at)
 
     def process_gone(self, at: float) -> None:
         self._ready = max(0, self._ready - 1)
+        if self._ready == 0 and self._up and self._up[-1][1] is None:
+            self._up[-1] = (self._up[-1][0], at)
         self._update(at)
+
+    def up_at(self, at: float) -> bool:
+        """Whether some bot process was ready at `at`."""
+        return any(began <= at and (stop is None or at < stop) for began, stop in self._up)
+
+    def up_for(self, start: float, end: float) -> float:
+        """How long some bot process was ready between `start` and `end`."""
+        return sum(
+            max(0.0, min(end, stop if stop is not None else end) - max(start, began))
+            for began, stop in self._up
+        )
 
     def blocked(self, at: float) -> None:
         """Redis stopped or frozen."""
