@@ -122,17 +122,25 @@ async def test_the_live_games_are_counted_by_variant(
     assert (await schedule.live_by_variant())["unknown"] == 1
 
 
+async def marked_in_an_outage(
+    schedule: Schedule, server: FakeServer, game_id: str, *ats: float
+) -> None:
+    """Marks the store cannot take: each one fails."""
+    server.connected = False
+    try:
+        for at in ats:
+            with pytest.raises(StorageUnavailableError):
+                await schedule.mark_due(game_id, at)
+    finally:
+        server.connected = True
+
+
 async def test_a_mark_made_in_an_outage_is_written_before_the_next_look(
     redis: FakeAsyncRedis, server: FakeServer
 ) -> None:
     schedule = Schedule(redis)
-    server.connected = False
-    with pytest.raises(StorageUnavailableError):
-        await schedule.mark_due("0000000b40", 30.0)
-    with pytest.raises(StorageUnavailableError):
-        await schedule.mark_due("0000000b40", 20.0)  # the earliest mark is kept
-    server.connected = True
-    assert await schedule.due_at(now=25) == [("0000000b40", 20.0)]
+    await marked_in_an_outage(schedule, server, "0000000b40", 30.0, 20.0)
+    assert await schedule.due_at(now=25) == [("0000000b40", 20.0)]  # the earliest mark
     await schedule.reschedule("0000000b40", None, None)
     assert await schedule.due_at(now=25) == []  # written once, not at every look
 
@@ -141,9 +149,6 @@ async def test_a_mark_kept_through_an_outage_never_delays_an_earlier_one(
     redis: FakeAsyncRedis, server: FakeServer
 ) -> None:
     schedule = Schedule(redis)
-    server.connected = False
-    with pytest.raises(StorageUnavailableError):
-        await schedule.mark_due("0000000b40", 30.0)
-    server.connected = True
+    await marked_in_an_outage(schedule, server, "0000000b40", 30.0)
     await schedule.mark_due("0000000b40", 0.0)  # a save made it due at once meanwhile
     assert await schedule.due_at(now=1) == [("0000000b40", 0.0)]
