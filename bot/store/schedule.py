@@ -5,8 +5,9 @@ one pipeline; whatever changes one game's place touches its shard alone.
 
 A mark the store could not take (it was out of reach) is kept in the process and
 written before the next look at the due sets: a change whose delivery failed in an
-outage is shown once the store is back, not when its player next presses. A process
-that dies holding one leaves it to the next start-up, which makes every live game due."""
+outage is shown once the store is back, not when its player next presses. For a
+process that dies holding one, every worker makes every live game due once the store
+answers again after an outage, as each does at start-up (`Worker.run`)."""
 
 from __future__ import annotations
 

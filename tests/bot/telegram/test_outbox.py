@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from aiogram.methods import SendMessage
-from fakeredis import FakeAsyncRedis
+from fakeredis import FakeAsyncRedis, FakeServer
 
 from bot.game import state
 from bot.game.state import HandOver, Playing
@@ -222,6 +222,49 @@ async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_
     now = harness.fake.message(game.chat_id, game.message_id)
     assert now.text == render.game_text(latest, latest.seat_view(0), texts.translator("en"))
     assert f":{latest.version}:" in (now.buttons()[0].callback_data or "")
+
+
+@pytest.mark.errors_expected
+async def test_after_an_outage_the_worker_looks_at_every_live_game_again(
+    harness: TelegramHarness,
+    app: App,
+    server: FakeServer,
+    texts: Texts,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A move saved just before Redis went out of reach, by a process that died holding
+    the mark that would bring a worker back to it: the worker of a process that lives on
+    shows the game once Redis is back, without anyone pressing anything."""
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+
+    async def dies(*_args: object, **_kwargs: object) -> None:
+        return None
+
+    monkeypatch.setattr(app.outbox, "deliver", dies)
+    shown = harness.fake.message(game.chat_id, game.message_id)
+    before = shown.text
+    await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
+    server.connected = False
+    loop = asyncio.create_task(app.worker.run())
+    try:
+        for _ in range(200):
+            if "the store is unavailable" in caplog.text:
+                break
+            await asyncio.sleep(0.01)
+        server.connected = True
+        app.worker.poke()
+        for _ in range(200):
+            if harness.fake.message(game.chat_id, game.message_id).text != before:
+                break
+            await asyncio.sleep(0.01)
+    finally:
+        server.connected = True
+        app.worker.stop()
+        await asyncio.wait_for(loop, 2)
+    latest = await game_in(harness, ALICE.id)
+    now = harness.fake.message(game.chat_id, game.message_id)
+    assert now.text == render.game_text(latest, latest.seat_view(0), texts.translator("en"))
 
 
 async def test_a_stopped_worker_finishes_its_pass_and_leaves(app: App) -> None:
