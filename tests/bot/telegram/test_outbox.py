@@ -22,7 +22,7 @@ from bot.telegram.outbox import BusyError, Timing
 from bot.telegram.worker import Rhythm
 from core.engine import Match
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
-from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
+from tests.bot.fake_telegram import FakeTelegram, StoredMessage, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
     BOB,
@@ -193,6 +193,26 @@ async def test_a_slow_delivery_keeps_its_lease_and_a_dead_one_loses_it(
     assert await app.outbox.run(game) is None  # given back at the end of the pass
 
 
+async def saved_but_not_shown(
+    harness: TelegramHarness, app: App, monkeypatch: pytest.MonkeyPatch
+) -> tuple[StoredMessage, str]:
+    """Alice's direct game after a move its process saved, then died before showing
+    (and before marking the game for a worker): the game message, and its text as it
+    still reads."""
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+
+    async def dies(*_args: object, **_kwargs: object) -> None:
+        return None
+
+    monkeypatch.setattr(app.outbox, "deliver", dies)
+    shown = harness.fake.message(game.chat_id, game.message_id)
+    before = shown.text  # the stored message is edited in place
+    answer = await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
+    assert alert_of(answer) is None
+    assert harness.fake.message(game.chat_id, game.message_id).text == before  # not shown
+    return shown, before
+
+
 async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_show(
     harness: TelegramHarness,
     app: App,
@@ -203,18 +223,7 @@ async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_
 ) -> None:
     """The process dies between saving a move and editing the message: the next one
     shows the game as it is, without anyone sending a command, and its buttons work."""
-    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
-
-    async def dies(*_args: object, **_kwargs: object) -> None:
-        return None
-
-    monkeypatch.setattr(app.outbox, "deliver", dies)
-    shown = harness.fake.message(game.chat_id, game.message_id)
-    before = shown.text
-    assert (
-        alert_of(await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")) is None
-    )
-    assert harness.fake.message(game.chat_id, game.message_id).text == before  # not shown
+    game, _ = await saved_but_not_shown(harness, app, monkeypatch)
     restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
     assert await restarted.worker.revisit() == 1
     await restarted.worker.settle()
@@ -236,15 +245,7 @@ async def test_after_an_outage_the_worker_looks_at_every_live_game_again(
     """A move saved just before Redis went out of reach, by a process that died holding
     the mark that would bring a worker back to it: the worker of a process that lives on
     shows the game once Redis is back, without anyone pressing anything."""
-    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
-
-    async def dies(*_args: object, **_kwargs: object) -> None:
-        return None
-
-    monkeypatch.setattr(app.outbox, "deliver", dies)
-    shown = harness.fake.message(game.chat_id, game.message_id)
-    before = shown.text
-    await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
+    game, before = await saved_but_not_shown(harness, app, monkeypatch)
     server.connected = False
     loop = asyncio.create_task(app.worker.run())
     try:
