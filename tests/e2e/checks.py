@@ -15,7 +15,7 @@ from core.engine import Match
 from core.replay import replay_of
 from tests.e2e.fake_bot_api import ANSWER_WINDOW, Call, FakeBotApi
 from tests.e2e.people import Press, answer_of, refusal_of
-from tests.e2e.world import Figures, Service
+from tests.e2e.world import Figures, Service, World
 
 _HAND_OVER = re.compile(r"<b>Hand (\d+) is over:</b>")
 UNCERTAIN = "may or may not have been recorded"  # the answer when Redis cannot tell
@@ -63,25 +63,21 @@ def in_flight(press: Press, answer: Call | None, kills: Sequence[float]) -> bool
     return any(press.at < k and (answer is None or answer.at > k) for k in kills)
 
 
-def unanswerable(press: Press, service: Service | None) -> bool:
+def unanswerable(press: Press, service: Service) -> bool:
     """Made while no bot process was ready (after a stop, before the next process polled),
     and its answer window closed before one had been ready for `ANSWERING` s: nothing
     could answer it in time (a slow restart). A press made before a stop is not one."""
-    if service is None or service.up_at(press.at):
+    if service.up_at(press.at):
         return False
     return service.up_for(press.at, press.at + ANSWER_WINDOW) < ANSWERING
 
 
-async def check_answers(
-    api: FakeBotApi,
-    presses: Sequence[Press],
-    kills: Sequence[float] = (),
-    service: Service | None = None,
-) -> None:
+async def check_answers(world: World, presses: Sequence[Press]) -> None:
     """Every press answered exactly once, in time (Telegram accepted the answer); only a
-    press in flight at a kill -9 may go without, and one that no process was up to
-    answer in its window (see `unanswerable`; with `service`). A press still within
+    press in flight at one of the world's kill -9 may go without, and one that no
+    process was up to answer in its window (see `unanswerable`). A press still within
     Telegram's window for its answer is waited for."""
+    api, kills = world.api, world.kills
 
     def waiting() -> bool:
         return any(
@@ -97,7 +93,7 @@ async def check_answers(
         calls = api.answers_to(press.query_id)
         answer = answer_of(api, press)
         refused = [c.description for c in calls if not c.ok]
-        if in_flight(press, answer, kills) or unanswerable(press, service):
+        if in_flight(press, answer, kills) or unanswerable(press, world.service):
             continue
         who = f"{press.who.first_name} {press.data!r} (query {press.query_id}"
         who += f", handed to processes {[t[-4:] for t in api.handed_to(press.query_id)]})"

@@ -96,7 +96,7 @@ async def check_both_played(world: World, direct: DirectGame, group: GroupGame) 
     the direct chat's earlier matches) stored once, the group's announcements once, no
     429, every record replaying, nothing wrong logged."""
     api = world.api
-    await check_answers(api, [*direct.presses, *group.presses], service=world.service)
+    await check_answers(world, [*direct.presses, *group.presses])
     check_over(await world.record_in(direct.who.id), direct.game_message())
     for record in await direct_records(world, direct.who):
         check_moves(api, record, direct.presses, figures=world.figures)
@@ -123,7 +123,7 @@ async def test_a_direct_game_is_played_to_its_end_through_the_real_process(world
 
     record = await world.record_in(ALICE.id)
     check_over(record, game.game_message())
-    await check_answers(world.api, game.presses, service=world.service)
+    await check_answers(world, game.presses)
     check_moves(world.api, record, game.presses, figures=world.figures)
     check_no_flood(world.api)
     assert not world.api.unknown, f"methods the fake does not know: {world.api.unknown}"
@@ -145,7 +145,7 @@ async def test_a_group_kozel_game_of_four_people_is_played_to_its_end(world: Wor
     record = await world.record_in(GROUP)
     check_over(record, game.table())
     check_announcements(world.api, GROUP, record, figures=world.figures)
-    await check_answers(world.api, game.presses, service=world.service)
+    await check_answers(world, game.presses)
     check_moves(world.api, record, game.presses, figures=world.figures)
     check_no_flood(world.api)
     await check_all_stored(world)
@@ -183,7 +183,7 @@ async def test_after_a_kill_9_mid_direct_game_the_game_goes_on_with_no_move_doub
     await play
 
     check_over(await world.record_in(ALICE.id), game.game_message())
-    await check_answers(world.api, game.presses, world.kills, service=world.service)
+    await check_answers(world, game.presses)
     for record in await direct_records(world, ALICE):
         check_moves(world.api, record, game.presses, figures=world.figures)
     await check_all_stored(world)
@@ -216,7 +216,7 @@ async def test_after_a_sigterm_mid_group_game_the_game_goes_on_and_nothing_is_to
 
     record = await world.record_in(GROUP)
     check_announcements(world.api, GROUP, record, figures=world.figures)
-    await check_answers(world.api, game.presses, service=world.service)
+    await check_answers(world, game.presses)
     check_moves(world.api, record, game.presses, figures=world.figures)
     await check_all_stored(world)
 
@@ -258,9 +258,7 @@ async def test_ten_kill_9_at_seeded_moments_lose_and_double_nothing(world: World
     last_kill_in[0] = group.hand_shown()
     await playing
 
-    await check_answers(
-        world.api, [*direct.presses, *group.presses], world.kills, service=world.service
-    )
+    await check_answers(world, [*direct.presses, *group.presses])
     for record in await direct_records(world, ALICE):
         check_moves(world.api, record, direct.presses, figures=world.figures)
     record = await world.record_in(GROUP)
@@ -301,7 +299,7 @@ async def test_redis_stopped_and_started_mid_game_changes_nothing_and_the_games_
     ]
     accepted = [p.data for p, a in during if refusal_of(a) is None]
     assert not accepted, f"presses accepted while Redis was down: {accepted}"
-    await check_answers(world.api, presses, service=world.service)
+    await check_answers(world, presses)
     for record in await direct_records(world, ALICE):
         check_moves(world.api, record, direct.presses, figures=world.figures)
     record = await world.record_in(GROUP)
@@ -340,7 +338,7 @@ async def test_redis_frozen_12_s_under_load_loses_nothing_and_every_press_is_ans
     await playing
 
     presses = [p for d in directs for p in d.presses] + group.presses
-    await check_answers(world.api, presses, service=world.service)
+    await check_answers(world, presses)
     records = await world.records()
     for direct in directs:
         for record in records.values():
@@ -370,7 +368,7 @@ async def test_two_processes_on_one_redis_serve_each_press_once(world: World) ->
     assert len(tokens) == 2, "one process answered every press: the other got no update"
     twice = [u for u, got in world.api.deliveries.items() if len(set(got)) > 1]
     try:
-        await check_answers(world.api, [*direct.presses, *group.presses], service=world.service)
+        await check_answers(world, [*direct.presses, *group.presses])
     except AssertionError as error:
         error.add_note(f"updates Telegram gave to both processes: {twice}")
         raise
@@ -417,9 +415,7 @@ async def test_a_crowd_opening_play_at_once_breaks_no_telegram_limit(world: Worl
     games = [DirectGame(world.api, world.service, p) for p in people]
     await asyncio.gather(*(g.open() for g in games))
 
-    await asyncio.gather(
-        *(check_answers(world.api, g.presses, service=world.service) for g in games)
-    )
+    await asyncio.gather(*(check_answers(world, g.presses) for g in games))
     check_no_flood(world.api)
     await check_all_stored(world)
 
@@ -665,7 +661,7 @@ async def test_a_group_that_removes_the_bot_mid_game_stops_it_and_is_left_alone(
     tried = calls_about(world, GROUP)[written:]
     assert len(tried) <= 2, f"more than a try per update: {[c.method for c in tried]}"
     assert all(c.status == 403 for c in tried), [(c.method, c.status) for c in tried]
-    await check_answers(world.api, group.presses, service=world.service)
+    await check_answers(world, group.presses)
     await check_all_stored(world)
     assert not world.log_problems()
 
@@ -694,6 +690,6 @@ async def test_a_player_who_blocks_the_bot_mid_game_is_replaced_and_the_game_goe
     told = [t for t in world.api.sent_texts(GROUP) if "left the game" in t]
     assert len(told) == 1, f"the group was told {len(told)} times: {told}"
     check_announcements(world.api, GROUP, record, figures=world.figures)
-    await check_answers(world.api, group.presses, service=world.service)
+    await check_answers(world, group.presses)
     check_moves(world.api, record, group.presses, figures=world.figures)
     await check_all_stored(world)

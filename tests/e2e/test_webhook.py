@@ -80,7 +80,7 @@ async def test_in_webhook_mode_each_posted_update_is_handled_once_and_a_sigterm_
     assert any(c.ok for c in api.calls("getUpdates", token=polling.token))
     record = await world.record_in(ALICE.id)
     check_over(record, game.game_message())
-    await check_answers(api, game.presses, service=world.service)
+    await check_answers(world, game.presses)
     check_moves(api, record, game.presses, figures=world.figures)
     check_no_flood(api)
     check_replays((await world.records()).values())
