@@ -96,24 +96,20 @@ class Worker:
         """Until `stop`: run the due games, then sleep until the next is due or a poke.
         It begins by making every live game due, so that what a previous process saved
         but did not show is shown now, and does so again after the store was out of reach."""
-        outage = False
-        try:
-            await self.revisit()
-        except StorageUnavailableError:
-            outage = True
+        # Every live game is looked at again at start-up and after an outage: a mark made
+        # meanwhile may be lost with a process that died holding it (`Schedule.mark_due`).
+        revisit = True
         while not self._stopping:
             try:
-                if outage:
-                    # A mark made meanwhile may be lost with a process that died holding
-                    # it (`Schedule.mark_due`): look at every live game again.
+                if revisit:
                     await self.revisit()
-                    outage = False
+                    revisit = False
                 await self.run_due()
                 await self._record()
                 next_at = await self._schedule.next_due()
             except StorageUnavailableError:
                 log.warning("worker: the store is unavailable; trying again shortly")
-                outage = True
+                revisit = True
                 next_at = None
             except Exception:  # the loop must outlive any one failure
                 log.exception("worker: a pass failed; trying again shortly")
