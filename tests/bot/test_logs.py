@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import logging
 import os
-import socket
 import sys
 
 from bot.logs import JsonFormatter
 from tests.bot.bot_process import run_bot
+from tests.ports import free_port
 
 TOKEN = "123456:AAbbCCddEEffGGhhIIjjKKllMMnn"
 
@@ -46,9 +46,7 @@ def test_a_traceback_stays_inside_its_line() -> None:
 def test_the_bot_logs_json_lines_with_log_format_json() -> None:
     """The real `python -m bot`: its warnings are JSON lines; the one line that says why
     it cannot start stays plain, on its own."""
-    with socket.socket() as probe:  # a port nobody listens on: Telegram is unreachable
-        probe.bind(("127.0.0.1", 0))
-        closed = probe.getsockname()[1]
+    closed = free_port()  # a port nobody listens on: Telegram is unreachable
     env = {k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "REDIS_", "LOG_"))}
     env |= {
         "BOT_TOKEN": TOKEN,

@@ -6,7 +6,6 @@ lag and the live games."""
 from __future__ import annotations
 
 import itertools
-import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +32,7 @@ from bot.telegram.server import Health, add_webhook, create_server, serve
 from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness
 from tests.bot.telegram.group.driver import open_lobby
+from tests.ports import free_port
 
 SECRET = "webhook_Secret-0123456789"
 HOOK = "/telegram/hook"
@@ -189,9 +189,7 @@ async def test_healthz_fails_while_redis_is_down_and_recovers(
 
 
 async def test_healthz_fails_when_redis_is_at_a_closed_port(app: App, bot: Bot) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        closed = probe.getsockname()[1]
+    closed = free_port()
     redis = Redis.from_url(f"redis://127.0.0.1:{closed}/0", socket_connect_timeout=1)
     liveness = Liveness()
     liveness.listening()
