@@ -29,9 +29,7 @@ from redis.exceptions import RedisError
 from bot.config import ConfigError, Settings, Webhook, load_settings
 from bot.game.bots import default_players
 from bot.logs import configure_logging
-from bot.store import layout
 from bot.store.client import RedisClient
-from bot.store.errors import StorageUnavailableError
 from bot.store.pace import Limit, Limits
 from bot.telegram.app import CONCURRENT_UPDATES, Pacing, create_app, create_bot, register_commands
 from bot.telegram.middlewares import InFlight
@@ -114,10 +112,6 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         raise ConfigError(f"cannot reach Redis at REDIS_URL: {type(exc).__name__}") from None
     if settings.redis_url:
         await warn_without_persistence(redis)
-    try:
-        await layout.upgrade(redis)
-    except StorageUnavailableError as exc:
-        raise ConfigError(f"cannot move the stored keys to today's layout: {exc}") from None
     texts = Texts(default=settings.default_language)
     session = None
     if settings.telegram_api_url:

@@ -93,9 +93,9 @@ if ARGV[8] == '1' then redis.call('SADD', finished, id) end
 return 0
 """
 
-# The chat's pointer when it lives in another slot than the game (a game made before
-# the shards, or one whose group became a supergroup): the same rule as in `_SAVE`,
-# apart. KEYS: the pointer. ARGV: the game id, its TTL in ms, "1" for a new game.
+# The chat's pointer when it lives in another slot than the game (a game whose group
+# became a supergroup): the same rule as in `_SAVE`, apart. KEYS: the pointer. ARGV:
+# the game id, its TTL in ms, "1" for a new game.
 _POINT = """
 local pointer = redis.call('GET', KEYS[1])
 if not pointer or pointer == ARGV[1] or ARGV[3] == '1' then
@@ -211,7 +211,8 @@ class GameStore:
         game_key = keys.game(game_id)
         shard = shard_of_game(game_id)
         # The chat's pointer changes in the game's script when it shares its slot: every
-        # game the bot opens is placed so (`new_id`); older ones write it apart.
+        # game the bot opens is placed so (`new_id`); one whose group became a
+        # supergroup writes it apart.
         pointer_apart = shard_of_chat(stored.chat_id) != shard
         ttl = int(self._ttl(game).total_seconds() * 1000)
         if game.in_group:

@@ -28,22 +28,6 @@ def finished(shard: int) -> str:
     return f"{PREFIX}:finished:{{{tag(shard)}}}"
 
 
-# The single schedules of the layout before the shards (see `bot.store.layout`).
-LEGACY_DUE = f"{PREFIX}:due"
-LEGACY_LIVE = f"{PREFIX}:live"
-LEGACY_FINISHED = f"{PREFIX}:finished"
-
-
-def legacy_live(variant: str) -> str:
-    """A variant's live set as the layout before the shards named it."""
-    return f"{LEGACY_LIVE}:{variant}"
-
-
-def legacy_chat(chat_id: int) -> str:
-    """A chat's pointer as the layout before the shards named it."""
-    return f"{PREFIX}:chat:{chat_id}"
-
-
 def game(game_id: str) -> str:
     """A hash: `v` the version, `d` the record (compressed JSON), `l` 1 while live, `w`
     the last write's token."""

@@ -45,17 +45,10 @@ def shard_of_chat(chat_id: int) -> int:
 
 
 def shard_of_game(game_id: str) -> int:
-    """The shard of a game: the one whose slot its id falls in. An id made before the
-    shards (any slot) gets one by its slot too: on a single Redis, where such games
-    live, any fixed choice works."""
+    """The shard of a game: the one whose slot its id falls in. An id no shard's slot
+    holds (a forged one) still gets a shard, by its slot."""
     at = slot(game_id)
     return _SHARD_BY_SLOT.get(at, at % SHARDS)
-
-
-def is_placed(game_id: str) -> bool:
-    """Whether the game's id falls in its shard's slot: every id `game_id_in` makes
-    does; one made before the shards seldom."""
-    return slot(game_id) in _SHARD_BY_SLOT
 
 
 @cache

@@ -37,7 +37,7 @@ from bot.game.tally import Fact, FactKind, MatchTally, PersonTally, Told
 from bot.store import keys
 from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
-from bot.store.slots import is_placed, shard_of_game
+from bot.store.slots import shard_of_game
 from core.players import Level
 from core.variants import Variant
 
@@ -227,18 +227,12 @@ class StatsStore:
         """Step 3: the mark and the filed counts; the game due when its group waits."""
         mark = keys.counted(tally.game_id)
         due = keys.due(shard_of_game(tally.game_id)) if tally.group is not None else None
-        # A game id made before the shards may fall in another slot than its shard's
-        # due set (on a single Redis, where such games live): made due on its own.
-        apart = due is not None and not is_placed(tally.game_id)
-        script_keys = [mark] if due is None or apart else [mark, due]
+        script_keys = [mark] if due is None else [mark, due]
         args: list[EncodableT] = [_ms(self._mark_ttl), tally.game_id]
         for name, count in told.items():
             args += [name, count]
         async with redis_errors():
-            marked = bool(await self._mark(keys=script_keys, args=args))
-            if marked and apart and due is not None:
-                await self._redis.zadd(due, {tally.game_id: 0})
-        return marked
+            return bool(await self._mark(keys=script_keys, args=args))
 
     async def told(self, game_id: str) -> tuple[Told, ...] | None:
         async with redis_errors():

@@ -96,13 +96,10 @@ async def redis(
     """fakeredis on `server`; with DOMINOES_REDIS_CLUSTER=1, a client of a real Redis
     Cluster (`real_cluster`, its keys and scripts flushed first) instead, where what
     needs `server` (an outage) cannot work. Either way behind the slot guard: the test
-    fails when a script, a transaction or a command with several keys spans slots
-    (unless marked `cross_slot`), or when the guard meets a command it does not know
-    (see `tests.slot_guard`)."""
+    fails when a script, a transaction or a command with several keys spans slots, or
+    when the guard meets a command it does not know (see `tests.slot_guard`)."""
     guard = SlotGuard()
     if os.environ.get("DOMINOES_REDIS_CLUSTER") == "1":
-        if request.node.get_closest_marker("cross_slot") is not None:
-            pytest.skip("sends on purpose what a Redis Cluster refuses")
         if "server" in inspect.signature(request.function).parameters:
             pytest.skip("stages a Redis outage through fakeredis's server")
         nodes: RedisClusterNodes = request.getfixturevalue("real_cluster")
@@ -113,7 +110,7 @@ async def redis(
         client = guard.watch(FakeAsyncRedis(server=server))
     yield client
     await client.aclose()
-    found = guard.report(allow_cross_slot=request.node.get_closest_marker("cross_slot") is not None)
+    found = guard.report()
     if found:
         pytest.fail(found, pytrace=False)
 

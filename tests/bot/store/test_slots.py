@@ -8,7 +8,7 @@ import re
 from redis.crc import key_slot
 
 from bot.store import keys
-from bot.store.slots import SHARD_SLOTS, SHARDS, game_id_in, is_placed, shard_of_game
+from bot.store.slots import SHARD_SLOTS, SHARDS, game_id_in, shard_of_game
 
 
 def test_the_shards_have_slots_of_their_own() -> None:
@@ -23,11 +23,3 @@ def test_a_new_id_falls_in_its_shards_slot() -> None:
         assert re.fullmatch(r"[0-9a-f]{10}", game_id)
         assert key_slot(keys.game(game_id).encode()) == SHARD_SLOTS[shard]
         assert shard_of_game(game_id) == shard
-        assert is_placed(game_id)
-
-
-def test_an_id_from_before_the_shards_is_not_placed_but_has_a_shard() -> None:
-    old = "00000000aa"  # its slot is no shard's
-    assert not is_placed(old)
-    assert shard_of_game(old) == key_slot(old.encode()) % SHARDS
-    assert key_slot(keys.due(shard_of_game(old)).encode()) != key_slot(keys.game(old).encode())

@@ -27,7 +27,6 @@ from tests.bot.telegram.records import kozel_won_by
 from tests.slot_guard import SCRIPTS, SlotGuard
 
 PEOPLE = (ALICE, BOB, CAROL, DAVE)
-LEGACY_ID = "00000000b1"  # made before the shards: not in its shard's slot
 STEPS = len(PEOPLE) + 2  # each person's records, the roster, the mark
 
 
@@ -103,10 +102,10 @@ async def counted_once(game: Game) -> Snapshot:
     return await snapshot(clean, game)
 
 
-@pytest.mark.parametrize("game_id", [placed(GROUP, 1), LEGACY_ID])
 async def test_every_script_of_a_count_is_on_one_slot_and_a_forget_sends_none(
-    redis: FakeAsyncRedis, game_id: str
+    redis: FakeAsyncRedis,
 ) -> None:
+    game_id = placed(GROUP, 1)
     guard = SlotGuard(strict=True)  # a cross-slot script fails where it is sent
     guard.watch(redis)
     store = StatsStore(redis)
@@ -117,9 +116,8 @@ async def test_every_script_of_a_count_is_on_one_slot_and_a_forget_sends_none(
         assert len({key_slot(k) for k in script.keys}) == 1, script
     declared = {tuple(k.decode() for k in s.keys) for s in scripts}
     due = keys.due(shard_of_game(game_id))
-    together = key_slot(due.encode()) == key_slot(keys.counted(game_id).encode())
-    assert together is (game_id != LEGACY_ID)
-    mark = (keys.counted(game_id), due) if together else (keys.counted(game_id),)
+    assert key_slot(due.encode()) == key_slot(keys.counted(game_id).encode())
+    mark = (keys.counted(game_id), due)
     assert declared == {mark, *((keys.stats(p.id), keys.stats_applied(p.id)) for p in PEOPLE)}
     assert await redis.zscore(due, game_id) == 0  # the group's line is due at once
     sent = len(guard.sent)
