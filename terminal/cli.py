@@ -1,11 +1,9 @@
 """The `dominoes` command: `dominoes play` plays a match in the terminal, `dominoes
-verify` deals a hand again from the secret its result showed, `dominoes bot` runs the
-Telegram bot (as `python -m bot` does)."""
+verify` deals a hand again from the secret its result showed."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import io
 import os
 import random
@@ -29,7 +27,9 @@ EXIT_INTERRUPTED = 130  # the shell's code for a program stopped by Ctrl-C
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="dominoes", description="Dominoes: play, or run the bot.")
+    top = argparse.ArgumentParser(
+        prog="dominoes", description="Dominoes: play in the terminal, or verify a deal."
+    )
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play = commands.add_parser(
         "play",
@@ -57,17 +57,12 @@ def parser() -> argparse.ArgumentParser:
     )
     check.add_argument("secret", help="the hand's deal secret")
     check.add_argument("--lang", choices=LANGUAGES, help="language (default: from LANG)")
-    commands.add_parser("bot", help="run the Telegram bot (settings from the environment)")
     return top
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line's entry point; returns the exit code."""
     args = parser().parse_args(argv)
-    if args.command == "bot":
-        # Imported by name: the terminal game itself never needs the Telegram layer.
-        code: int = importlib.import_module("bot.__main__").main()
-        return code
     if args.command == "verify":
         texts = Texts()
         t = texts.translator(args.lang or language_from_environment(texts))
