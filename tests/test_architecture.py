@@ -1,119 +1,129 @@
-"""Dependencies point one way: core <- texts <- bot. core imports only the standard library."""
+"""Dependencies point one way: core <- texts <- bot, core <- texts <- terminal; inside bot,
+the game knows neither the store nor Telegram, and Telegram reaches the store only
+through the composition root. Each rule is stated once, here, and checked on every file
+it names (tests/architecture shows each one catching a planted violation)."""
 
-import ast
-import re
-import sys
+from __future__ import annotations
+
 from pathlib import Path
+
+import pytest
+
+from tests.architecture.rules import Imports, NoCycles, Rule, Text
 
 ROOT = Path(__file__).resolve().parents[1]
 
+CORE = Imports(files=("core/**/*.py",), only=("core",))
 
-def imported_roots(package: str) -> set[str]:
-    roots: set[str] = set()
-    for path in (ROOT / package).rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Import):
-                roots.update(alias.name.split(".")[0] for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                roots.add(node.module.split(".")[0])
-    return roots
+CORE_DOES_NO_IO = Imports(
+    files=("core/**/*.py",),
+    banned=(
+        *("socket", "asyncio", "subprocess", "urllib", "http", "sqlite3", "shutil", "os"),
+        *("argparse", "time", "statistics"),
+    ),
+    # The arena's command line reads its arguments and times the bots' decisions; the
+    # engine and the players do neither (a player is handed its clock).
+    exempt={"core/arena.py": ("argparse", "time", "statistics")},
+)
+
+TEXTS = Imports(files=("texts/**/*.py",), banned=("bot", "aiogram", "terminal"))
+
+TERMINAL = Imports(files=("terminal/**/*.py",), only=("core", "texts", "terminal"))
+
+NOTHING_IMPORTS_THE_TERMINAL = Imports(
+    files=("core/**/*.py", "texts/**/*.py", "bot/**/*.py"), banned=("terminal",)
+)
+
+GAME = Imports(
+    files=("bot/game/**/*.py",),
+    banned=("aiogram", "redis", "fakeredis", "bot.store", "bot.telegram", "bot.config"),
+)
+
+STORE = Imports(files=("bot/store/**/*.py",), banned=("aiogram", "bot.telegram", "bot.config"))
+
+CONFIG = Imports(files=("bot/config.py",), banned=("aiogram", "redis", "bot.store", "bot.telegram"))
+
+# Imports under `if TYPE_CHECKING:` count like any other; this rule alone spares one.
+LEAVES = Imports(
+    files=("bot/game/errors.py", "bot/game/actions.py", "bot/game/people.py"),
+    only=("core",),
+    type_checking=("bot.game.record",),
+)
+
+# The composition root (bot/__main__.py, bot/app.py) wires the stores into the
+# Telegram layer; nothing under bot/telegram names them itself.
+TELEGRAM = Imports(files=("bot/telegram/**/*.py",), banned=("bot.store",))
+
+# Imports inside functions count too: a cycle put off until a call is a cycle still.
+NO_CYCLES = NoCycles(files=("bot/**/*.py",))
+
+RENDERERS = Text(
+    files=(
+        "texts/render.py",
+        # Wherever under bot/telegram they live: a move into a subpackage keeps them here.
+        *(
+            f"bot/telegram/**/{name}.py"
+            for name in ("render", "keyboards", "table", "hands", "plan")
+        ),
+    ),
+    forbidden=(r"\bmatch\.state\b", r"Match\.from_dict"),
+)
+
+
+def assert_holds(rule: Rule, root: Path = ROOT) -> None:
+    violations = rule.violations(root)
+    assert not violations, "\n".join(map(str, violations))
 
 
 def test_core_imports_only_the_standard_library_and_itself() -> None:
-    foreign = {
-        r for r in imported_roots("core") if r != "core" and r not in sys.stdlib_module_names
-    }
-    assert not foreign, f"core imports {sorted(foreign)}"
+    assert_holds(CORE)
 
 
-def test_core_does_no_io() -> None:
-    banned = {"socket", "asyncio", "subprocess", "urllib", "http", "sqlite3", "shutil", "os"}
-    arena = {"argparse", "time", "statistics"}  # the arena command line may time decisions
-    roots = imported_roots("core") & banned
-    assert not roots - arena, f"core imports {sorted(roots)}"
+def test_core_does_no_io_and_only_the_arena_reads_arguments_or_the_clock() -> None:
+    assert_holds(CORE_DOES_NO_IO)
 
 
-def test_texts_never_import_the_bot_or_aiogram() -> None:
-    assert not imported_roots("texts") & {"bot", "aiogram"}
+def test_texts_never_import_the_bot_aiogram_or_the_terminal_game() -> None:
+    assert_holds(TEXTS)
 
 
 def test_the_terminal_game_imports_only_core_texts_and_the_standard_library() -> None:
-    foreign = {
-        r
-        for r in imported_roots("terminal")
-        if r not in {"core", "texts", "terminal"} and r not in sys.stdlib_module_names
-    }
-    assert not foreign, f"terminal imports {sorted(foreign)}"
+    assert_holds(TERMINAL)
 
 
-def test_core_and_texts_never_import_the_terminal_game() -> None:
-    assert "terminal" not in imported_roots("core") | imported_roots("texts")
-    assert "terminal" not in imported_roots("bot")
+def test_core_texts_and_the_bot_never_import_the_terminal_game() -> None:
+    assert_holds(NOTHING_IMPORTS_THE_TERMINAL)
 
 
-def imported_modules(path: Path) -> set[str]:
-    """Every module a file imports, by its full dotted name (relative imports resolved)."""
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                found.add(f"{base}.{node.module}" if node.module else base)
-            elif node.module:
-                found.add(node.module)
-    return found
-
-
-def imports_below(folder: str) -> dict[str, set[str]]:
-    return {
-        str(path.relative_to(ROOT)): imported_modules(path)
-        for path in (ROOT / folder).rglob("*.py")
-    }
-
-
-def _offending(folder: str, banned: tuple[str, ...]) -> dict[str, list[str]]:
-    out = {}
-    for path, modules in imports_below(folder).items():
-        bad = sorted(m for m in modules if m.split(".")[0] in banned or m.startswith(banned))
-        if bad:
-            out[path] = bad
-    return out
-
-
-def test_the_game_layer_knows_neither_telegram_nor_redis() -> None:
+def test_the_game_layer_knows_neither_telegram_nor_redis_nor_the_settings() -> None:
     """bot/game holds the typed game and the use cases: the store and Telegram plug in."""
-    banned = ("aiogram", "redis", "fakeredis", "bot.store", "bot.telegram", "bot.config")
-    assert not _offending("bot/game", banned)
+    assert_holds(GAME)
 
 
-def test_the_store_knows_nothing_of_telegram() -> None:
-    assert not _offending("bot/store", ("aiogram", "bot.telegram", "bot.config"))
-    assert not _offending("bot/config.py", ("aiogram", "redis"))
+def test_the_store_knows_nothing_of_telegram_or_the_settings() -> None:
+    assert_holds(STORE)
+
+
+def test_the_settings_know_neither_telegram_nor_redis_nor_the_store() -> None:
+    assert_holds(CONFIG)
 
 
 def test_the_leaf_modules_import_only_the_standard_library_and_core() -> None:
-    for leaf in ("bot/game/errors.py", "bot/game/actions.py", "bot/game/people.py"):
-        modules = imported_modules(ROOT / leaf)
-        foreign = {
-            m
-            for m in modules
-            if m.split(".")[0] not in sys.stdlib_module_names
-            and m.split(".")[0] != "core"
-            and m != "bot.game.record"  # named for type checking only (TYPE_CHECKING)
-        }
-        assert not foreign, (leaf, foreign)
+    """bot.game.record may be named for the type checker only."""
+    assert_holds(LEAVES)
+
+
+@pytest.mark.xfail(
+    strict=True, reason="bot/telegram still imports bot.store: being moved behind ports"
+)
+def test_telegram_reaches_the_store_only_through_the_composition_root() -> None:
+    assert_holds(TELEGRAM)
+
+
+def test_no_module_of_the_bot_imports_itself_through_others() -> None:
+    assert_holds(NO_CYCLES)
 
 
 def test_renderers_read_views_never_the_engine_state() -> None:
     """R8: what is shown comes from views only: never `match.state`."""
-    renderers = ["texts/render.py"]
-    renderers += [
-        f"bot/telegram/{name}.py" for name in ("render", "keyboards", "table", "hands", "plan")
-    ]
-    for module in renderers:
-        source = (ROOT / module).read_text()
-        assert not re.search(r"\bmatch\.state\b", source), module
-        assert "Match.from_dict" not in source, module
+    assert_holds(RENDERERS)
