@@ -123,7 +123,7 @@ class Built:
 
 
 # The only place that knows how the bot is composed (today: bot/__main__.py and
-# bot/telegram/app.py). When bot/ is restructured, this is what changes; everything
+# bot/app.py). When bot/ is restructured, this is what changes; everything
 # else in this file talks to the bot through Telegram updates and requests only.
 def build(redis: Redis, session: BaseSession, seed: int) -> Built:
     """The production dispatcher, bot and worker over `redis` and `session`; game ids
@@ -131,9 +131,10 @@ def build(redis: Redis, session: BaseSession, seed: int) -> Built:
     per-chat limits are lifted: the pace is still taken in Redis for every call, but a
     simulated person presses far faster than a real one, and would otherwise wait for
     the worker to send each edit a second later."""
+    from bot.app import Pacing, create_app  # noqa: PLC0415
     from bot.game.bots import default_players  # noqa: PLC0415
     from bot.store.pace import Limit, Limits  # noqa: PLC0415
-    from bot.telegram.app import Pacing, create_app, create_bot  # noqa: PLC0415
+    from bot.telegram.client import create_bot  # noqa: PLC0415
     from texts import Texts  # noqa: PLC0415
 
     bot = create_bot(TOKEN, session)
@@ -401,6 +402,7 @@ class Tally:
     other_wall: list[float] = field(default_factory=list)
     move_rebuilds: list[int] = field(default_factory=list)  # with --count
     move_trips: list[int] = field(default_factory=list)
+    move_modules: list[int] = field(default_factory=list)
     failed: int = 0  # updates that raised, logged an ERROR, or got an alert
     deferred: int = 0  # updates whose answer came after `feed_update` returned
     stuck: int = 0  # people who found nothing to press, or whose press was refused
@@ -412,8 +414,40 @@ class Tally:
 
 
 # What one update costs beyond CPU, counted with `--count`: engine rebuilds (the match
-# read back from its stored form) and Redis round trips (packets sent to redis-server).
+# read back from its stored form), Redis round trips (packets sent to redis-server), and
+# the modules of bot/ whose code the update's own task runs (a function called in it).
 COUNTS: Counter[str] = Counter()
+BOT_DIR = str(ROOT / "bot") + os.sep
+
+
+class ModuleTrail:
+    """The modules of bot/ whose functions one task calls, noted by a profile hook
+    (other tasks running meanwhile, the worker's among them, are not counted)."""
+
+    def __init__(self) -> None:
+        self.seen: set[str] = set()
+        self.last: list[str] = []  # the modules of the last move press, for the report
+        self._task: asyncio.Task[Any] | None = None
+
+    def _hook(self, frame: Any, event: str, _arg: object) -> None:
+        if event == "call" and asyncio.current_task() is self._task:
+            filename = frame.f_code.co_filename
+            if filename.startswith(BOT_DIR):
+                self.seen.add(filename[len(BOT_DIR) :])
+
+    def start(self) -> None:
+        self.seen = set()
+        self._task = asyncio.current_task()
+        sys.setprofile(self._hook)
+
+    def stop(self) -> int:
+        sys.setprofile(None)
+        if self.seen:  # the floor's bot has none of bot/'s modules
+            self.last = sorted(self.seen)
+        return len(self.seen)
+
+
+TRAIL = ModuleTrail()
 
 
 def install_counters() -> None:
@@ -500,6 +534,9 @@ class Feeder:
             session.changes[user_id],
         )
         rebuilds, trips = COUNTS["rebuilds"], COUNTS["round_trips"]
+        counting = move and bool(COUNTS)
+        if counting:
+            TRAIL.start()
         try:
             if self.session.wire:
                 cpu, wall = time.process_time(), time.perf_counter()
@@ -514,6 +551,8 @@ class Feeder:
             self.tally.failed += 1
             self.tally.problem(f"update raised {type(exc).__name__}: {exc}")
             return
+        finally:
+            modules = TRAIL.stop() if counting else 0
         if session.changes[user_id] == changes:
             # Not answered within the update (its chat's slot was taken, say): a person
             # waits until the message changes, and so does the update's time.
@@ -529,6 +568,8 @@ class Feeder:
             self.tally.move_wall.append(wall)
             self.tally.move_rebuilds.append(COUNTS["rebuilds"] - rebuilds)
             self.tally.move_trips.append(COUNTS["round_trips"] - trips)
+            if counting:
+                self.tally.move_modules.append(modules)
         else:
             self.tally.other_cpu.append(cpu)
             self.tally.other_wall.append(wall)
@@ -664,6 +705,7 @@ class Figures:
     redis_commands: float | None  # and the commands it ran per update
     rebuilds: float  # engine rebuilds per move update (with --count)
     trips: float  # Redis round trips per move update (with --count)
+    modules: float  # modules of bot/ a move update runs code of (with --count)
     scripts: list[list[Kind]]
     problems: list[str]
 
@@ -782,6 +824,7 @@ async def drive(
         else (redis_after[1] - redis_before[1] - 2) / total,  # 2: the INFO calls
         rebuilds=statistics.fmean(tally.move_rebuilds or [0]),
         trips=statistics.fmean(tally.move_trips or [0]),
+        modules=statistics.fmean(tally.move_modules or [0]),
         scripts=[list(p.script) for p in people],
         problems=problems,
     )
@@ -1035,6 +1078,7 @@ def median_figures(runs: Sequence[Figures]) -> Figures:
         redis_commands=_median(commands) if commands else None,
         rebuilds=_median([r.rebuilds for r in runs]),
         trips=_median([r.trips for r in runs]),
+        modules=_median([r.modules for r in runs]),
         scripts=[],
         problems=[p for r in runs for p in r.problems],
     )
@@ -1187,7 +1231,7 @@ _CARRIERS = (
 )
 
 
-def print_profile(stats: pstats.Stats, top: int = 15) -> None:
+def print_profile(stats: pstats.Stats, top: int = int(os.environ.get("PROFILE_TOP", "15"))) -> None:
     entries: dict[tuple[str, int, str], tuple[int, int, float, float, object]]
     entries = stats.stats  # type: ignore[attr-defined]  # pstats keeps it untyped
     lists = (
@@ -1309,8 +1353,10 @@ async def benchmark(plan: Plan, rounds: int, port: int) -> int:
         real, fake = by_name["redis sequential"], by_name["fakeredis sequential"]
         print(
             f"\nPer move update (sequential): {real.rebuilds:.2f} engine rebuilds, "
-            f"{real.trips:.2f} Redis round trips (fakeredis run: {fake.rebuilds:.2f} rebuilds)"
+            f"{real.trips:.2f} Redis round trips (fakeredis run: {fake.rebuilds:.2f} rebuilds), "
+            f"{real.modules:.1f} modules of bot/"
         )
+        print(f"  the last move's modules: {', '.join(TRAIL.last)}")
 
     failed = sum(r.failed for r in rows)
     unfinished = [f"{r.name} ({r.finished}/{r.expected})" for r in rows if r.finished < r.expected]

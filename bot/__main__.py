@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Mapping
 from contextlib import suppress
+from functools import partial
 from typing import Any
 
 from aiogram import Bot, Dispatcher
@@ -26,16 +27,18 @@ from fakeredis import FakeAsyncRedis
 from redis.asyncio import BlockingConnectionPool, Redis, RedisCluster
 from redis.exceptions import RedisError
 
+from bot.app import Pacing, create_app
 from bot.config import ConfigError, Settings, Webhook, load_settings
 from bot.game.bots import default_players
+from bot.game.worker import Rhythm, Worker
 from bot.logs import configure_logging
-from bot.store.client import RedisClient
+from bot.store.client import RedisClient, ping_problem
 from bot.store.pace import Limit, Limits
-from bot.telegram.app import CONCURRENT_UPDATES, Pacing, create_app, create_bot, register_commands
+from bot.telegram.client import CONCURRENT_UPDATES, create_bot
+from bot.telegram.dispatcher import register_commands
 from bot.telegram.middlewares import InFlight
 from bot.telegram.observe import POLLING_TIMEOUT, Liveness
 from bot.telegram.server import Health, add_webhook, create_server, serve
-from bot.telegram.worker import Rhythm, Worker
 from texts import Texts
 
 REDIS_CONNECTIONS = 100  # at most; more requests wait for one (up to REDIS_WAIT seconds)
@@ -97,7 +100,7 @@ async def warn_without_persistence(redis: RedisClient) -> bool:
         return False
     log.warning(
         "Redis keeps no data on disk (appendonly no, no snapshots%s): a restart of Redis "
-        "loses every game. Run it with --appendonly yes (see the README).",
+        "loses every game. Run it with --appendonly yes (see docs/operations.md).",
         "" if len(nodes) == 1 else f", on {len(bare)} of the cluster's {len(nodes)} primaries",
     )
     return True
@@ -131,7 +134,10 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
     worker: asyncio.Task[None] | None = None
     runner: web.AppRunner | None = None
     server = create_server(
-        Health(redis, liveness, lambda: worker is not None and not worker.done()), app.schedule
+        Health(
+            partial(ping_problem, redis), liveness, lambda: worker is not None and not worker.done()
+        ),
+        app.schedule,
     )
     webhook = settings.webhook
     try:

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from tests.architecture.rules import Imports, NoCycles, Rule, Text
+from tests.architecture.rules import Imports, NoCycles, Rule, Size, Text
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,17 +52,28 @@ LEAVES = Imports(
 # Telegram layer; nothing under bot/telegram names them itself.
 TELEGRAM = Imports(files=("bot/telegram/**/*.py",), banned=("bot.store",))
 
+# Delivery reports what it meets (a person who blocked the bot, a group that moved) and a
+# use case acts on it: nothing in bot/telegram calls a use case back, and the use cases'
+# own modules (their saves, their notifier, the worker) are not for delivery to import.
+DELIVERY = Imports(
+    files=("bot/telegram/delivery/**/*.py",),
+    banned=(
+        *("bot.game.games", "bot.game.matches", "bot.game.groups", "bot.game.notifier"),
+        *("bot.game.worker", "bot.game.finisher", "bot.game.history", "bot.game.stats"),
+    ),
+)
+
+# A module fits on a screen or two.
+SMALL = Size(files=("bot/**/*.py",), lines=300)
+
 # Imports inside functions count too: a cycle put off until a call is a cycle still.
 NO_CYCLES = NoCycles(files=("bot/**/*.py",))
 
 RENDERERS = Text(
     files=(
         "texts/render.py",
-        # Wherever under bot/telegram they live: a move into a subpackage keeps them here.
-        *(
-            f"bot/telegram/**/{name}.py"
-            for name in ("render", "keyboards", "table", "hands", "plan")
-        ),
+        "bot/telegram/render/**/*.py",
+        "bot/telegram/delivery/plan.py",
     ),
     forbidden=(r"\bmatch\.state\b", r"Match\.from_dict"),
 )
@@ -113,11 +122,16 @@ def test_the_leaf_modules_import_only_the_standard_library_and_core() -> None:
     assert_holds(LEAVES)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="bot/telegram still imports bot.store: being moved behind ports"
-)
 def test_telegram_reaches_the_store_only_through_the_composition_root() -> None:
     assert_holds(TELEGRAM)
+
+
+def test_delivery_never_calls_a_use_case_back() -> None:
+    assert_holds(DELIVERY)
+
+
+def test_every_module_of_the_bot_fits_in_300_lines() -> None:
+    assert_holds(SMALL)
 
 
 def test_no_module_of_the_bot_imports_itself_through_others() -> None:

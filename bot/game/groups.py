@@ -1,7 +1,7 @@
 """Group games' use cases, with no aiogram types: open a lobby, press its buttons, join
 (the person's private message first), leave (a bot takes the seat mid-match), take a
-bot's seat between hands, stop, follow a group that became a supergroup, choose the
-group's language.
+bot's seat between hands, stop, choose the group's language. Each saves through
+`Games`, which tells the notifier.
 
 Group buttons other than moves carry no version: they are intents applied to the
 latest game (`Games.update` tries again on a conflicting write), so four people
@@ -16,13 +16,13 @@ from contextlib import suppress
 
 from bot.game import lobby, timer
 from bot.game.actions import GroupAction
+from bot.game.changes import check_take, group_speaking, left, stopped, taken
 from bot.game.errors import RefusalCode, RefusalError
-from bot.game.games import Games, stopped
+from bot.game.games import Games
 from bot.game.people import Person
-from bot.game.ports import Ask, GameRepository, Reach, UnreachableError, VersionConflictError
-from bot.game.record import NoticeKind, SeatNotice, TableSettings
-from bot.game.seats import BotSeat, HumanSeat, human_seat
-from bot.game.state import Game, HandOver, InMatch, Lobby
+from bot.game.ports import Ask, Reach, UnreachableError
+from bot.game.record import TableSettings
+from bot.game.state import Game, Lobby
 from core.variants import DEFAULT_TARGET, Variant
 
 _SETTINGS: dict[GroupAction, Callable[[Game], Game]] = {
@@ -33,11 +33,12 @@ _SETTINGS: dict[GroupAction, Callable[[Game], Game]] = {
 
 
 class GroupGames:
-    """The use cases of group games, over the shared ones (`Games`) and the store."""
+    """The use cases of group games, over `Games`; `reach` writes a person their private
+    message before they sit down."""
 
-    def __init__(self, games: Games, store: GameRepository) -> None:
+    def __init__(self, games: Games, reach: Reach) -> None:
         self._games = games
-        self._store = store
+        self._reach = reach
 
     async def open(
         self,
@@ -46,7 +47,6 @@ class GroupGames:
         opener: Person,
         variant: Variant,
         n_players: int,
-        reach: Reach,
         *,
         language: str | None = None,
     ) -> Game:
@@ -62,16 +62,18 @@ class GroupGames:
         blank = self._games.blank(chat_id, settings, group=lobby.new_group(title, opener, language))
         game = await self._games.store_new(blank.changed(lobby.new_lobby(n_players)))
         try:
-            return await self.join(game, opener, None, reach)
+            return await self.join(game, opener, None)
         except RefusalError as refusal:
             if refusal.code is not RefusalCode.PRIVATE_CHAT:
                 raise
-        latest = await self._store.load(game.game_id)
-        return latest if latest is not None else game
+        latest = await self._games.get(game.game_id) or game
+        if latest.version == game.version:  # nothing told it yet (its save told it)
+            await self._games.tell(latest)  # the lobby, inviting its opener to start the bot
+        return latest
 
     async def live_game(self, chat_id: int) -> Game:
         """The group's game while it is open or being played; `NO_GAME` otherwise."""
-        game = await self._store.load_for_chat(chat_id)
+        game = await self._games.for_chat(chat_id)
         if game is None or not game.is_live:
             raise RefusalError(RefusalCode.NO_GAME)
         return game
@@ -93,7 +95,7 @@ class GroupGames:
     async def may_set_language(self, chat_id: int, user_id: int, admin: Ask) -> Game | None:
         """Whether `user_id` may choose the group's language: its live game's opener or a
         group admin; with no live game, an admin only. Returns the live game, if any."""
-        game = await self._store.load_for_chat(chat_id)
+        game = await self._games.for_chat(chat_id)
         if game is None or not game.is_live or not game.in_group:
             if not await admin():
                 raise RefusalError(RefusalCode.ADMINS_ONLY)
@@ -104,7 +106,7 @@ class GroupGames:
     async def set_language(self, chat_id: int, lang: str) -> Game | None:
         """The group's live game speaks `lang` from now on (its table, its
         announcements); None when there is no live game."""
-        game = await self._store.load_for_chat(chat_id)
+        game = await self._games.for_chat(chat_id)
         if game is None or not game.is_live or not game.in_group:
             return None
         try:
@@ -133,7 +135,6 @@ class GroupGames:
         *,
         admin: Ask,
         member: Ask,
-        reach: Reach,
     ) -> Game:
         """A group button other than a move, pressed in the game's group (`chat_id`): a
         lobby seat or setting, Join, Leave, + Bot, Start, Cancel (also the stop
@@ -147,13 +148,13 @@ class GroupGames:
             return game
         if action is GroupAction.TAKE:
             await _require_member(member)
-            return await self.take_seat(game, person, arg, reach)
+            return await self.take_seat(game, person, arg)
         if action is GroupAction.JOIN or (
             action is GroupAction.SEAT and lobby.sits_down(game, arg)
         ):
             await _require_member(member)
             seat = arg if action is GroupAction.SEAT else None
-            return await self.join(game, person, seat, reach)
+            return await self.join(game, person, seat)
         if action is GroupAction.CANCEL:
             return await self.stop(game, user_id, admin)
         if action is GroupAction.LEAVE:
@@ -185,7 +186,6 @@ class GroupGames:
         seat: int | None,
         *,
         member: Callable[[int], Awaitable[bool]],
-        reach: Reach,
     ) -> Game:
         """`person` followed the group's link to the private chat: they join the lobby,
         or take the bot's seat `seat` between hands (a lobby is joined whatever the link
@@ -195,26 +195,26 @@ class GroupGames:
         if not await member(game.chat_id):
             raise RefusalError(RefusalCode.NOT_A_MEMBER)
         if isinstance(game.state, Lobby) or seat is None:
-            return await self.join(game, person, None, reach)
-        return await self.take_seat(game, person, seat, reach)
+            return await self.join(game, person, None)
+        return await self.take_seat(game, person, seat)
 
-    async def join(self, game: Game, person: Person, seat: int | None, reach: Reach) -> Game:
+    async def join(self, game: Game, person: Person, seat: int | None) -> Game:
         """`person` sits down in the lobby, once their private message is sent."""
         lobby.check_join(game, person.user_id, seat)
         try:
-            await reach(game, person)
+            await self._reach(game, person)
         except UnreachableError:
             await self._games.update(game.game_id, lobby.invited)
             raise RefusalError(RefusalCode.PRIVATE_CHAT) from None
         secret = self._games.new_secret()
         return await self._games.update(game.game_id, lambda g: lobby.join(g, person, seat, secret))
 
-    async def take_seat(self, game: Game, person: Person, seat: int, reach: Reach) -> Game:
+    async def take_seat(self, game: Game, person: Person, seat: int) -> Game:
         """`person` plays the bot's seat from the next hand on, once their private
         message is sent."""
         check_take(game, person.user_id, seat)
         try:
-            await reach(game, person)
+            await self._reach(game, person)
         except UnreachableError:
             raise RefusalError(RefusalCode.PRIVATE_CHAT) from None
         return await self._games.update(game.game_id, lambda g: taken(g, person, seat))
@@ -223,8 +223,8 @@ class GroupGames:
         """`user_id` blocked the bot: in every group game they sit in, a bot plays their
         seat from now on (and the group is told). Returns the games that changed."""
         changed = []
-        for game_id in await self._store.games_of(user_id):
-            game = await self._store.load(game_id)
+        for game_id in await self._games.games_of(user_id):
+            game = await self._games.get(game_id)
             if game is None or game.seat_of(user_id) is None or not game.is_live:
                 continue
             with suppress(RefusalError):
@@ -233,7 +233,7 @@ class GroupGames:
 
     async def bot_removed(self, chat_id: int) -> Game | None:
         """The bot was removed from the group: its live game stops."""
-        game = await self._store.load_for_chat(chat_id)
+        game = await self._games.for_chat(chat_id)
         if game is None or not game.is_live or not game.in_group:
             return None
         try:
@@ -256,24 +256,8 @@ class GroupGames:
         """Stop a game the bot can no longer reach its group for."""
         return await self._games.update(game_id, stopped)
 
-    async def migrate(
-        self, old_chat_id: int, new_chat_id: int, game_id: str | None = None
-    ) -> Game | None:
-        """The group became a supergroup: its game (or `game_id`, an older game of the
-        group) follows it. Idempotent: both chats announce it, and the outbox may meet
-        it first. None when there was nothing to move."""
-        store = self._store
-        game = await (store.load(game_id) if game_id else store.load_for_chat(old_chat_id))
-        if game is None or game.chat_id != old_chat_id:
-            return None
-        moved = game.changed(game.record.stage, game.match, chat_id=new_chat_id)
-        try:
-            return await store.save(moved, moved_from=old_chat_id)
-        except VersionConflictError:
-            return None  # changed meanwhile: whoever meets the old chat again moves it
-
     async def _group_game(self, game_id: str) -> Game:
-        game = await self._store.load(game_id)
+        game = await self._games.get(game_id)
         if game is None or not game.in_group:
             raise RefusalError(RefusalCode.NO_GAME)
         return game
@@ -294,86 +278,3 @@ async def _require_member(member: Ask) -> None:
 async def _require_filler(game: Game, user_id: int, admin: Ask) -> None:
     if not lobby.may_fill(game, user_id) and not await admin():
         raise RefusalError(RefusalCode.NOT_ALLOWED)
-
-
-def results_so_far(game: Game) -> int:
-    """How many hands of the match have a result."""
-    match = game.match
-    return len(match.state.results) if match is not None else 0
-
-
-def left(game: Game, user_id: int) -> Game:
-    """The person leaves: their lobby seat is freed, or a bot plays their match seat."""
-    state = game.state
-    if isinstance(state, Lobby):
-        return lobby.leave(game, user_id)
-    group = game.record.group
-    if group is None:
-        raise RefusalError(RefusalCode.INVALID)
-    if not game.is_active or not isinstance(state, InMatch):
-        raise RefusalError(RefusalCode.GAME_OVER)
-    seat = game.seat_of(user_id)
-    if seat is None:
-        raise RefusalError(RefusalCode.NOT_SEATED)
-    seats = list(state.seats)
-    seats[seat] = BotSeat(level=game.record.settings.level)
-    after = results_so_far(game)
-    name = game.human(seat).name
-    notices = [
-        *group.notices,
-        SeatNotice(kind=NoticeKind.LEFT, seat=seat, name=name, after_results=after),
-    ]
-    nobody = not any(isinstance(s, HumanSeat) for s in seats)
-    if nobody:
-        notices.append(
-            SeatNotice(kind=NoticeKind.ALL_LEFT, seat=seat, name="", after_results=after)
-        )
-    changed = game.with_match(
-        state.match,
-        tuple(seats),
-        state.seed,
-        group=group.model_copy(update={"notices": tuple(notices)}),
-    )
-    return stopped(changed) if nobody else changed
-
-
-def group_speaking(game: Game, lang: str) -> Game:
-    """`game` with its group's messages in `lang`; itself if nothing changes (a game
-    over keeps the language it ended in)."""
-    group = game.record.group
-    if group is None or not game.is_live or group.language == lang:
-        return game
-    changed = group.model_copy(update={"language": lang})
-    return game.changed(game.record.stage, game.match, group=changed)
-
-
-def check_take(game: Game, user_id: int, seat: int) -> None:
-    """Refuse, before anything is sent, taking a seat that cannot be taken now."""
-    if not game.in_group or not game.is_active:
-        raise RefusalError(RefusalCode.GAME_OVER)
-    if not isinstance(game.state, HandOver):
-        raise RefusalError(RefusalCode.NOT_BETWEEN_HANDS)
-    if game.seat_of(user_id) is not None:
-        raise RefusalError(RefusalCode.ALREADY_SEATED)
-    if not 0 <= seat < len(game.seats) or not game.is_bot(seat):
-        raise RefusalError(RefusalCode.SEAT_TAKEN)
-
-
-def taken(game: Game, person: Person, seat: int) -> Game:
-    """`person` takes the bot's seat `seat` (between hands)."""
-    check_take(game, person.user_id, seat)
-    state = game.state
-    group = game.record.group
-    assert isinstance(state, InMatch)
-    assert group is not None
-    seats = list(state.seats)
-    seats[seat] = human_seat(person)
-    notice = SeatNotice(
-        kind=NoticeKind.TOOK, seat=seat, name=person.name[:64], after_results=results_so_far(game)
-    )
-    return game.with_match(
-        state.match,
-        tuple(seats),
-        state.seed,
-        group=group.model_copy(update={"notices": (*group.notices, notice)}),
-    )

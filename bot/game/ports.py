@@ -1,5 +1,6 @@
-"""What the use cases need from outside, as protocols: a store of games with a
-compare-and-set save. `bot.store` provides it; tests may pass another."""
+"""What the use cases need from outside, as protocols, and the errors they may raise:
+a store of games with a compare-and-set save, the schedule of games due, the set of
+matches to record. `bot.store` provides them; tests may pass others."""
 
 from __future__ import annotations
 
@@ -10,8 +11,27 @@ from bot.game.people import Person
 from bot.game.state import Game
 
 
+class StorageError(Exception):
+    """Base of the storage's own errors."""
+
+
+class StorageUnavailableError(StorageError):
+    """The store could not be reached or answered with an error: nothing was written."""
+
+
+class StorageUncertainError(StorageError):
+    """A write was sent but its outcome is unknown: the store stopped answering. It may
+    have been written; the game will show whether it was."""
+
+
 class VersionConflictError(Exception):
-    """A save found another version than the one it replaces: someone wrote first."""
+    """A save found another version than the one it replaces: someone wrote first.
+    `current`: the game as it is now, when the store read it in the same step, so that
+    whoever was refused need not load it again."""
+
+    def __init__(self, message: str, current: Game | None = None) -> None:
+        super().__init__(message)
+        self.current = current
 
 
 class ChatBusyError(Exception):
@@ -43,14 +63,18 @@ class GameRepository(Protocol):
 
     async def load_for_chat(self, chat_id: int) -> Game | None: ...
 
-    async def create(self, game: Game) -> Game:
+    async def create(self, game: Game, *, lease: str | None = None) -> Game:
         """Store a new game as its chat's game (version 1); `ChatBusyError` if the chat
-        has a live game, `VersionConflictError` if the id is taken."""
+        has a live game, `VersionConflictError` if the id is taken. `lease`: see `save`."""
         ...
 
-    async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
-        """Store `game` as the next version; `VersionConflictError` if it is not
-        the latest."""
+    async def save(
+        self, game: Game, *, moved_from: int | None = None, lease: str | None = None
+    ) -> Game:
+        """Store `game` as the next version; `VersionConflictError` if it is not the
+        latest. `lease`: a token with which the save also takes the game's delivery
+        lease, if nobody else holds it, and reads what its messages show, in the same
+        step: the returned game carries them (`Game.lease`) for its notifier."""
         ...
 
     async def games_of(self, user_id: int) -> list[str]: ...
@@ -59,3 +83,38 @@ class GameRepository(Protocol):
         """An id for a new game of `chat_id`, drawn from `rng`: the store may choose
         where its games go by their ids."""
         ...
+
+
+class Schedule(Protocol):
+    """When each game next needs attention (its messages, its bots, its timer)."""
+
+    async def due_at(self, now: float, limit: int = 50) -> list[tuple[str, float]]:
+        """The games due by `now`, each with the time it was due (0: at once)."""
+        ...
+
+    async def next_due(self) -> float | None: ...
+
+    async def mark_due(self, game_id: str, at: float = 0.0) -> None:
+        """The game needs attention at `at` (0: at once)."""
+        ...
+
+    async def reschedule(self, game_id: str, version: int | None, at: float | None) -> bool:
+        """When the game next needs attention (None: not until it changes), unless it
+        changed since `version`; False when it did (then it stays due at once)."""
+        ...
+
+    async def revisit_live(self, now: float) -> int:
+        """Make every live game due; returns how many there are."""
+        ...
+
+    async def forget(self, game_id: str) -> None:
+        """A game that is gone: neither due nor live any more."""
+        ...
+
+
+class FinishedMatches(Protocol):
+    """The matches that got a result and are not recorded yet."""
+
+    async def pending(self) -> list[str]: ...
+
+    async def done(self, game_id: str) -> None: ...

@@ -2,7 +2,7 @@
 lobby's number of seconds to move, counted from the game's last change; a reminder
 comes when a third of it is left; when it runs out, a bot of the table's level moves
 for them and the group is told. The second time in a row, a bot keeps their seat
-until they take it back with one press. The worker applies these (`Games.timeout_move`)."""
+until they take it back with one press. The worker applies these (`Matches.timeout_move`)."""
 
 from __future__ import annotations
 

@@ -3,9 +3,13 @@ transaction of the stores touches one slot: see `bot.store.slots`)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TypeAlias
 
 from redis.asyncio import Redis, RedisCluster
+from redis.exceptions import RedisError
+
+from bot.store.errors import count_redis_error
 
 RedisClient: TypeAlias = Redis | RedisCluster
 
@@ -14,3 +18,19 @@ def text(raw: bytes | str) -> str:
     """What Redis answered, as text: the client is made without `decode_responses`,
     since the games are stored as compressed bytes."""
     return raw.decode() if isinstance(raw, bytes) else str(raw)
+
+
+PING_TIMEOUT = 2.0  # seconds a health check waits for Redis' PONG
+
+
+async def ping_problem(redis: RedisClient) -> str | None:
+    """Why Redis does not answer a PING (for /healthz), or None when it does."""
+    try:
+        async with asyncio.timeout(PING_TIMEOUT):
+            await redis.ping()
+    except TimeoutError:
+        return f"no answer to PING within {PING_TIMEOUT:.0f} s"
+    except RedisError as exc:
+        count_redis_error(exc)
+        return f"no answer to PING: {type(exc).__name__}"
+    return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Protocol
 
 from bot.store import keys
 from bot.store.client import RedisClient, text
@@ -43,6 +44,19 @@ class Pending:
             return None
 
 
+class Asked(Protocol):
+    """A confirmation as its asker holds it."""
+
+    @property
+    def user_id(self) -> int: ...
+
+    @property
+    def chat_id(self) -> int: ...
+
+    @property
+    def token(self) -> str: ...
+
+
 class Confirmations:
     """Each game's waiting /stop confirmation."""
 
@@ -64,8 +78,9 @@ class Confirmations:
             raw = await self._redis.get(keys.confirmation(game_id))
         return None if raw is None else Pending.parse(raw)
 
-    async def use(self, game_id: str, pending: Pending) -> bool:
+    async def use(self, game_id: str, pending: Asked) -> bool:
         """Use `pending` up; False when it was replaced or used meanwhile."""
+        asked = Pending(pending.user_id, pending.chat_id, pending.token)
         async with redis_errors():
-            done = await self._use(keys=[keys.confirmation(game_id)], args=[pending.dump()])
+            done = await self._use(keys=[keys.confirmation(game_id)], args=[asked.dump()])
         return bool(done)

@@ -1,4 +1,4 @@
-"""The store's errors: its own, and the conflicts the game layer's port names."""
+"""Redis failures as the errors the game layer's ports name."""
 
 from __future__ import annotations
 
@@ -7,21 +7,14 @@ from contextlib import asynccontextmanager
 
 from redis.exceptions import RedisError, SlotNotCoveredError, WatchError
 
-from bot.game.ports import ChatBusyError, VersionConflictError
+from bot.game.ports import (
+    ChatBusyError,
+    StorageError,
+    StorageUnavailableError,
+    StorageUncertainError,
+    VersionConflictError,
+)
 from bot.metrics import REDIS_ERRORS
-
-
-class StorageError(Exception):
-    """Base of the storage's own errors."""
-
-
-class StorageUnavailableError(StorageError):
-    """Redis could not be reached or answered with an error: nothing was written."""
-
-
-class StorageUncertainError(StorageError):
-    """A write was sent but its outcome is unknown: Redis stopped answering. It may have
-    been written; the game will show whether it was."""
 
 
 @asynccontextmanager

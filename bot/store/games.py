@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import zlib
-from collections.abc import Callable
 from datetime import timedelta
 from random import Random
 
@@ -25,7 +24,7 @@ from redis.exceptions import RedisError
 from redis.typing import EncodableT
 
 from bot.game.record import GameRecord
-from bot.game.state import Finished, Game
+from bot.game.state import Finished, Game, Lease
 from bot.store import keys
 from bot.store.client import RedisClient, text
 from bot.store.errors import (
@@ -36,6 +35,7 @@ from bot.store.errors import (
     count_redis_error,
     redis_errors,
 )
+from bot.store.game_scripts import POINT, SAVE, UNPOINT
 from bot.store.slots import game_id_in, shard_of_chat, shard_of_game
 from core.variants import Variant
 
@@ -47,68 +47,11 @@ CONFIRM_PAUSE = 0.3  # seconds between them
 COMPRESSION = 6  # zlib level: a finished match's 7 to 9 KB of JSON become 1.3 to 1.7 KB
 
 CREATE_ATTEMPTS = 5  # tries at a new game while its chat's pointer moves under it
+# How long a delivery lease a save takes lasts (see `bot.store.messages`): renewed while
+# its delivery runs, so that a dead process's frees soon.
+LEASE = timedelta(seconds=6)
 
 _OK, _CONFLICT, _MOVED = 0, 1, 3
-
-# KEYS: the game's hash, the chat's pointer (or the game's hash again when the pointer
-# is in another slot: then it is written apart), the shard's due set, its live set, its
-# set of finished matches not yet recorded, then its live set of each variant (the game
-# is in its own variant's while live: a lobby may change its variant). All in the
-# game's slot (see `bot.store.slots`). ARGV: expected version (-1: a new game), the
-# record, its TTL in ms, "1" if live, the game id, "1" if due (a group game), this
-# write's token (read back when the answer is lost: see `_confirm`), "1" if the match
-# has just a result, the place of the game's variant among the variant sets
-# (1-based), and for a new game the pointer its chat had when it was checked ("" for
-# none): if it moved since, nothing is written (someone else opened a game).
-_SAVE = """
-local game, chat, due, live_set, finished = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-local expected, data, ttl, live, id = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], ARGV[5]
-local pointer = false
-if chat ~= game then pointer = redis.call('GET', chat) end
-local version
-if expected < 0 then
-  if chat ~= game and (pointer or '') ~= ARGV[10] then return 3 end
-  if redis.call('EXISTS', game) == 1 then return 1 end
-  version = 1
-else
-  if tonumber(redis.call('HGET', game, 'v')) ~= expected then return 1 end
-  version = expected + 1
-end
-redis.call('HSET', game, 'v', version, 'd', data, 'l', live, 'w', ARGV[7])
-redis.call('PEXPIRE', game, ttl)
--- After a rematch the chat points to the new game: an older one keeps its place.
-if chat ~= game and (not pointer or pointer == id or expected < 0) then
-  redis.call('SET', chat, id, 'PX', ttl)
-end
-if ARGV[6] == '1' then redis.call('ZADD', due, 0, id) end
-if live == '1' then redis.call('SADD', live_set, id) else redis.call('SREM', live_set, id) end
-for i = 6, #KEYS do
-  if live == '1' and i - 5 == tonumber(ARGV[9]) then
-    redis.call('SADD', KEYS[i], id)
-  else
-    redis.call('SREM', KEYS[i], id)
-  end
-end
-if ARGV[8] == '1' then redis.call('SADD', finished, id) end
-return 0
-"""
-
-# The chat's pointer when it lives in another slot than the game (a game whose group
-# became a supergroup): the same rule as in `_SAVE`, apart. KEYS: the pointer. ARGV:
-# the game id, its TTL in ms, "1" for a new game.
-_POINT = """
-local pointer = redis.call('GET', KEYS[1])
-if not pointer or pointer == ARGV[1] or ARGV[3] == '1' then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-end
-return 1
-"""
-
-# A chat a game left (its group became a supergroup) stops pointing to it.
-_UNPOINT = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
-return 1
-"""
 
 
 def encode(record: GameRecord) -> bytes:
@@ -126,8 +69,8 @@ def decode(raw: bytes) -> GameRecord:
 
 
 class GameStore:
-    """Load and save games (compare-and-set); each chat's latest game; the languages of
-    people and groups; the group games each person sits in."""
+    """Load and save games (compare-and-set); each chat's latest game; the group games
+    each person sits in."""
 
     def __init__(
         self,
@@ -136,17 +79,16 @@ class GameStore:
         active_ttl: timedelta = ACTIVE_TTL,
         finished_ttl: timedelta = FINISHED_TTL,
         lobby_ttl: timedelta = LOBBY_TTL,
-        on_due: Callable[[], None] = lambda: None,
+        lease: timedelta = LEASE,
     ) -> None:
         self.redis = redis
-        self.on_due = on_due  # told when a save made a game due (the worker wakes)
-        self.on_finished: Callable[[], None] = lambda: None  # a match got its result
+        self._lease_ms = int(lease.total_seconds() * 1000)
         self._active_ttl = active_ttl
         self._finished_ttl = finished_ttl
         self._lobby_ttl = lobby_ttl
-        self._save = redis.register_script(_SAVE)
-        self._point = redis.register_script(_POINT)
-        self._unpoint = redis.register_script(_UNPOINT)
+        self._save = redis.register_script(SAVE)
+        self._point = redis.register_script(POINT)
+        self._unpoint = redis.register_script(UNPOINT)
 
     def _ttl(self, game: Game) -> timedelta:
         if game.is_active:
@@ -164,9 +106,10 @@ class GameStore:
         game_id = await self._pointer(chat_id)
         return None if game_id is None else await self.load(game_id)
 
-    async def create(self, game: Game) -> Game:
+    async def create(self, game: Game, *, lease: str | None = None) -> Game:
         """Store a new game as its chat's game, as version 1. `ChatBusyError` when the
-        chat has a live game; `VersionConflictError` when the id is taken."""
+        chat has a live game; `VersionConflictError` when the id is taken. `lease`: as
+        for `save`."""
         stored = game.record.model_copy(update={"version": 1})
         for _ in range(CREATE_ATTEMPTS):
             # A game is live until it ends and never live again: the chat's current
@@ -175,17 +118,21 @@ class GameStore:
             if current is not None and await self._is_live(current):
                 raise ChatBusyError(stored.chat_id)
             try:
-                return await self._write(stored, game, -1, pointer_was=current or "")
+                return await self._write(stored, game, -1, lease, pointer_was=current or "")
             except _PointerMovedError:
                 continue
         raise ChatBusyError(stored.chat_id)  # others keep opening games there
 
-    async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
+    async def save(
+        self, game: Game, *, moved_from: int | None = None, lease: str | None = None
+    ) -> Game:
         """Compare-and-set: store `game` as version `game.version + 1` if the stored
-        version is still `game.version`; else `VersionConflictError`, nothing written.
-        `moved_from`: the chat the game leaves (a group that became a supergroup)."""
+        version is still `game.version`; else `VersionConflictError` (with the game as it
+        is now), nothing written. `moved_from`: the chat the game leaves (a group that
+        became a supergroup). `lease`: a token with which the same script takes the
+        game's delivery lease, if free, and reads its messages (`Game.lease`)."""
         stored = game.record.model_copy(update={"version": game.version + 1})
-        saved = await self._write(stored, game, game.version)
+        saved = await self._write(stored, game, game.version, lease)
         if moved_from is not None:
             async with redis_errors():
                 await self._unpoint(keys=[keys.chat(moved_from)], args=[stored.game_id])
@@ -205,7 +152,13 @@ class GameStore:
             return await self.redis.hget(keys.game(game_id), "l") in (b"1", "1")
 
     async def _write(
-        self, stored: GameRecord, game: Game, expected: int, *, pointer_was: str = ""
+        self,
+        stored: GameRecord,
+        game: Game,
+        expected: int,
+        lease: str | None,
+        *,
+        pointer_was: str = "",
     ) -> Game:
         game_id = stored.game_id
         game_key = keys.game(game_id)
@@ -226,6 +179,8 @@ class GameStore:
             keys.due(shard),
             keys.live(shard),
             keys.finished(shard),
+            keys.lease(game_id),
+            keys.messages(game_id),
             *(keys.live(shard, variant) for variant in Variant),
         ]
         token = secrets.token_hex(8)
@@ -240,29 +195,30 @@ class GameStore:
             "1" if finished else "0",
             list(Variant).index(stored.settings.variant) + 1,
             pointer_was,
+            lease or "",
+            self._lease_ms,
         ]
         try:
             async with redis_errors():
-                outcome = await self._save(keys=script_keys, args=args)
+                outcome, leased, shown, now = await self._save(keys=script_keys, args=args)
         except StorageUnavailableError:
             # The script may have run with its answer lost (a timeout): say only what
             # is known, never "nothing was written" when it was.
             if not await self._confirm(game_key, token):
                 raise
-            outcome = _OK
+            # Whether the lease was taken is lost with the answer: its token can take
+            # it again (`Lease`).
+            outcome, leased, shown, now = _OK, -1, [], None
         if outcome == _MOVED:
             raise _PointerMovedError
         if outcome == _CONFLICT:
-            raise VersionConflictError(f"expected version {expected}")
+            raise VersionConflictError(f"expected version {expected}", _parse(now))
+        opened = _lease(lease, leased, shown)
         if pointer_apart:
             new = "1" if expected < 0 else "0"
             async with redis_errors():
                 await self._point(keys=[keys.chat(stored.chat_id)], args=[game_id, ttl, new])
-        if game.in_group:
-            self.on_due()
-        if finished:
-            self.on_finished()
-        return game.stored_as(stored)
+        return game.stored_as(stored, opened)
 
     async def _seat_people(self, game: Game) -> None:
         """Add the game to the set of each person seated, before the save: a set that
@@ -289,29 +245,6 @@ class GameStore:
             return written is not None and text(written) == token
         raise StorageUncertainError("the save's outcome is unknown")
 
-    # -- languages ------------------------------------------------------------------
-
-    async def language(self, chat_id: int) -> str | None:
-        """The language a person chose with /lang (`chat_id`: their user id), or a
-        group's language, if any."""
-        async with redis_errors():
-            raw = await self.redis.get(keys.language(chat_id))
-        return None if raw is None else text(raw)
-
-    async def set_language(self, chat_id: int, lang: str) -> None:
-        """Remember a person's or a group's language."""
-        async with redis_errors():
-            await self.redis.set(keys.language(chat_id), lang)
-
-    async def adopt_language(self, chat_id: int, lang: str) -> str:
-        """`lang` becomes the group's language unless it has one already; returns the
-        one it has now. One transaction: of two first games at once, one sets it."""
-        async with redis_errors(), self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(keys.language(chat_id), lang, nx=True)
-            pipe.get(keys.language(chat_id))
-            _, raw = await pipe.execute()
-        return lang if raw is None else text(raw)
-
     # -- who sits where -------------------------------------------------------------------
 
     async def games_of(self, user_id: int) -> list[str]:
@@ -319,6 +252,17 @@ class GameStore:
         async with redis_errors():
             members = await self.redis.smembers(keys.person(user_id))
         return sorted(text(m) for m in members)
+
+
+def _lease(token: str | None, leased: int, shown: list[bytes]) -> Lease | None:
+    """The delivery lease a save took, with the messages' fields it read (`leased` -1:
+    not known whether it took it)."""
+    if token is None or not leased:
+        return None
+    if leased < 0:
+        return Lease(token, None)
+    fields = {text(shown[i]): text(shown[i + 1]) for i in range(0, len(shown), 2)}
+    return Lease(token, fields)
 
 
 class _PointerMovedError(Exception):

@@ -1,10 +1,6 @@
-"""The records in Redis, kept without expiry: one hash per person (`keys.stats`) and one
-set per group of the people with a record there (`keys.roster`).
-
-A person's hash: `name` (their latest display name), then counters named
-`<scope>:<counter>` (scope `all`, or a group's chat id), Kozel pairs as
-`<scope>:pair:<partner's user id>:played|won` (in both partners' hashes), and direct
-games as `direct:<variant>:<level>:played|won|lost`.
+"""The records in Redis, kept without expiry: one hash per person (`keys.stats`, laid
+out as `bot.store.stats_fields` says) and one set per group of the people with a
+record there (`keys.roster`).
 
 A match is counted in steps, each on one slot of a Redis Cluster and each safe to repeat:
 
@@ -23,23 +19,28 @@ the match (`count` is True for it alone).
 
 from __future__ import annotations
 
-import re
 import time
-from collections import defaultdict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import timedelta
 
 from redis.typing import EncodableT
 
-from bot.game.stats import AgainstBots, Counters, PersonStats, Together
-from bot.game.tally import Fact, FactKind, MatchTally, PersonTally, Told
+from bot.game.stats import PersonStats
+from bot.game.tally import MatchTally, PersonTally, Told
 from bot.store import keys
 from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 from bot.store.slots import shard_of_game
-from core.players import Level
-from core.variants import Variant
+from bot.store.stats_fields import (
+    GROUP_PLAYED,
+    NAME,
+    PAIR_PLAYED,
+    Share,
+    pair_field,
+    partners_of,
+    person_of,
+    shares_of,
+)
 
 # The mark outlives every handing of its match: the finisher hands a match only while
 # its record exists (2 days after its last save), and each handing renews the mark.
@@ -52,8 +53,6 @@ MARK_TTL = timedelta(days=30)
 # than this between its look at the mark and a person's step would count that
 # person's share again: far beyond any stall a process lives through.
 APPLIED_KEPT = timedelta(days=2)
-ALL = "all"
-NAME = "name"
 _MARK = "counted"
 
 # KEYS[1]: a person's records, KEYS[2]: their notes of the matches applied. ARGV: the
@@ -98,71 +97,6 @@ if KEYS[2] then redis.call('ZADD', KEYS[2], 0, ARGV[2]) end
 return 1
 """
 
-_PAIR_PLAYED = re.compile(r"([^:]+):pair:(\d+):played")
-_GROUP_PLAYED = re.compile(r"(-?\d+):played")
-_VARIANTS = frozenset(v.value for v in Variant)
-_LEVELS = frozenset(lv.value for lv in Level)
-
-
-def _scope(group: int | None) -> str:
-    return ALL if group is None else str(group)
-
-
-def _counter(scope: str, name: str) -> str:
-    return f"{scope}:{name}"
-
-
-def _pair(scope: str, partner: int, name: str) -> str:
-    return f"{scope}:pair:{partner}:{name}"
-
-
-def _direct(variant: Variant, level: Level, name: str) -> str:
-    return f"direct:{variant.value}:{level.value}:{name}"
-
-
-@dataclass(slots=True)
-class _Share:
-    """What a match adds to one person's hash, and the counts of it to file."""
-
-    counters: dict[str, int] = field(default_factory=dict)
-    filed: dict[str, str] = field(default_factory=dict)  # fact name -> field
-
-    def add(self, name: str, by: int) -> None:
-        if by:  # a counter never added to reads as 0: no field for it
-            self.counters[name] = self.counters.get(name, 0) + by
-
-
-def _shares(tally: MatchTally) -> dict[int, _Share]:
-    """Each person's share of the match, by user id."""
-    shares: dict[int, _Share] = {p.player.user_id: _Share() for p in tally.people}
-    scopes = [ALL] if tally.group is None else [ALL, _scope(tally.group)]
-    for person in tally.people:
-        share = shares[person.player.user_id]
-        for scope in scopes:
-            for counter, by in person.counts.items():
-                share.add(_counter(scope, counter), by)
-        if tally.direct is not None:
-            variant, level = tally.direct
-            share.add(_direct(variant, level, "played"), 1)
-            share.add(_direct(variant, level, "won" if person.won else "lost"), 1)
-    for pair in tally.pairs:
-        for me, partner in ((pair.first, pair.second), (pair.second, pair.first)):
-            share = shares[me.user_id]
-            for scope in scopes:
-                share.add(_pair(scope, partner.user_id, "played"), 1)
-                share.add(_pair(scope, partner.user_id, "won"), int(pair.won))
-    for fact in tally.facts:
-        shares[fact.players[0].user_id].filed[fact.name] = _fact_field(tally, fact)
-    return shares
-
-
-def _fact_field(tally: MatchTally, fact: Fact) -> str:
-    """The counter, in the group's scope, that `fact` tells."""
-    scope = _scope(tally.group)
-    if fact.kind is FactKind.PAIR_WINS:
-        return _pair(scope, fact.players[1].user_id, "won")
-    return _counter(scope, "goats" if fact.kind is FactKind.GOATS else "won")
-
 
 class StatsStore:
     """The records (a `StatsRepository`), and a `PersonalData` holder for /forgetme."""
@@ -189,7 +123,7 @@ class StatsStore:
             if await self._redis.pexpire(mark, ttl):  # counted: renewed, nothing more
                 return False
         told: dict[str, str] = {}
-        shares = _shares(tally)
+        shares = shares_of(tally)
         for person in tally.people:
             told |= await self._add_share(tally.game_id, person, shares[person.player.user_id])
         if tally.group is not None and tally.people:
@@ -201,7 +135,7 @@ class StatsStore:
         async with redis_errors():
             await self._redis.sadd(keys.roster(group), *people)
 
-    async def _add_share(self, game_id: str, person: PersonTally, share: _Share) -> dict[str, str]:
+    async def _add_share(self, game_id: str, person: PersonTally, share: Share) -> dict[str, str]:
         """Step 1 for one person: their counters, unless added before; the counts of their
         facts as the match left them."""
         user_id = person.player.user_id
@@ -249,13 +183,13 @@ class StatsStore:
         if not raw:
             return None
         fields = {text(k): text(v) for k, v in raw.items()}
-        partners = sorted(_partners(fields))
+        partners = sorted(partners_of(fields))
         async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
             for partner in partners:
                 pipe.hget(keys.stats(partner), NAME)
             names = await pipe.execute()
         known = {p: text(n) for p, n in zip(partners, names, strict=True) if n is not None}
-        return _parse(user_id, fields, known)
+        return person_of(user_id, fields, known)
 
     async def people_of(self, chat_id: int) -> list[PersonStats]:
         async with redis_errors():
@@ -272,7 +206,7 @@ class StatsStore:
             if raw
         }
         names = {m: fields.get(NAME, "?") for m, fields in found.items()}
-        return [_parse(m, fields, names) for m, fields in found.items()]
+        return [person_of(m, fields, names) for m, fields in found.items()]
 
     async def forget(self, user_id: int) -> None:
         """Their hash and notes, their entries in their partners' hashes, their place in
@@ -285,11 +219,11 @@ class StatsStore:
             names = [text(n) for n in await self._redis.hkeys(keys.stats(user_id))]
         async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
             for name in names:
-                if paired := _PAIR_PLAYED.fullmatch(name):
+                if paired := PAIR_PLAYED.fullmatch(name):
                     scope, partner = paired.group(1), int(paired.group(2))
-                    mine = [_pair(scope, user_id, "played"), _pair(scope, user_id, "won")]
+                    mine = [pair_field(scope, user_id, "played"), pair_field(scope, user_id, "won")]
                     pipe.hdel(keys.stats(partner), *mine)
-                elif grouped := _GROUP_PLAYED.fullmatch(name):
+                elif grouped := GROUP_PLAYED.fullmatch(name):
                     pipe.srem(keys.roster(int(grouped.group(1))), user_id)
             pipe.delete(keys.stats_applied(user_id))
             await pipe.execute()
@@ -299,49 +233,3 @@ class StatsStore:
 
 def _ms(span: timedelta) -> int:
     return int(span.total_seconds() * 1000)
-
-
-def _partners(fields: Mapping[str, str]) -> set[int]:
-    """The user ids of a person's Kozel partners, from their pair fields."""
-    found = set()
-    for name in fields:
-        parts = name.split(":")
-        if len(parts) == 4 and parts[1] == "pair":
-            found.add(int(parts[2]))
-    return found
-
-
-def _parse(user_id: int, fields: Mapping[str, str], names: Mapping[int, str]) -> PersonStats:
-    """A person's hash, read back (see the module's doc for its fields)."""
-    scoped: dict[str, dict[str, int]] = defaultdict(dict)
-    pairs: dict[str, dict[int, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
-    direct: dict[tuple[str, str], dict[str, int]] = defaultdict(dict)
-    for name, value in fields.items():
-        parts = name.split(":")
-        if len(parts) == 2:
-            scoped[parts[0]][parts[1]] = int(value)
-        elif len(parts) == 4 and parts[1] == "pair":
-            pairs[parts[0]][int(parts[2])][parts[3]] = int(value)
-        elif len(parts) == 4 and parts[0] == "direct":
-            direct[(parts[1], parts[2])][parts[3]] = int(value)
-    groups = {int(s): Counters.of(c) for s, c in scoped.items() if s != ALL}
-    partners = {
-        None if scope == ALL else int(scope): tuple(
-            Together(p, names.get(p, "?"), c.get("played", 0), c.get("won", 0))
-            for p, c in sorted(mates.items())
-        )
-        for scope, mates in pairs.items()
-    }
-    against = tuple(
-        AgainstBots(Variant(v), Level(lv), c.get("played", 0), c.get("won", 0))
-        for (v, lv), c in sorted(direct.items())
-        if v in _VARIANTS and lv in _LEVELS  # a variant or level no longer known is skipped
-    )
-    return PersonStats(
-        user_id,
-        fields.get(NAME, "?"),
-        Counters.of(scoped.get(ALL, {})),
-        groups,
-        partners,
-        against,
-    )

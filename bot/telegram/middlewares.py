@@ -11,15 +11,21 @@ from typing import Any
 
 from aiogram import BaseMiddleware, Bot
 from aiogram.enums import ChatType
-from aiogram.exceptions import TelegramForbiddenError
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramNetworkError,
+    TelegramServerError,
+)
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, User
-from aiogram.utils.callback_answer import CallbackAnswer
+from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddleware
 
 from bot.game.errors import RefusalCode, RefusalError
-from bot.store.chats import ChatMarks
-from bot.store.errors import StorageUnavailableError, StorageUncertainError
-from bot.store.updates import UpdateClaims
-from bot.telegram.languages import Languages
+from bot.game.ports import StorageUnavailableError, StorageUncertainError
+from bot.telegram.callbacks import ActionData, MoveData
+from bot.telegram.delivery.calls import UnreachableError
+from bot.telegram.delivery.replies import DeliveryFailedError
+from bot.telegram.ports import Conversation, Languages, UpdateClaims
 from texts import Texts, Translate
 
 log = logging.getLogger(__name__)
@@ -91,17 +97,26 @@ class InFlight(BaseMiddleware):
         return len(pending)
 
 
+# Presses whose use case guards itself: a move and Next hand carry the version they were
+# made on (the compare-and-set save applies the first and refuses the rest, and a move
+# handed again is known by its press id), and a Rematch opens at most one game in its
+# chat. Two processes handling one apply it once: they need no claim.
+SELF_GUARDED = (f"{MoveData.__prefix__}:", f"{ActionData.__prefix__}:")
+
+
 class Once(BaseMiddleware):
     """Each update handled once across processes (see `bot.store.updates`): an update
     another process handled already is dropped, one it is handling waits for it. When
     Redis cannot say, the update is handled: a game's own save refuses a stale change,
-    and an answer is better than silence."""
+    and an answer is better than silence. The presses that guard themselves
+    (`SELF_GUARDED`) are not claimed: a claim and its end would cost them two of their
+    round trips to Redis."""
 
     def __init__(self, claims: UpdateClaims) -> None:
         self._claims = claims
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
-        if not isinstance(event, Update):
+        if not isinstance(event, Update) or _guards_itself(event):
             return await handler(event, data)
         bot: Bot = data["bot"]
         try:
@@ -133,11 +148,39 @@ class Once(BaseMiddleware):
             log.warning("could not record an update's outcome; its claim lapses by itself")
 
 
+def _guards_itself(update: Update) -> bool:
+    query = update.callback_query
+    return query is not None and (query.data or "").startswith(SELF_GUARDED)
+
+
+class PressAnswers(CallbackAnswerMiddleware):
+    """aiogram's one answer to every press, sent last, with Telegram's errors met: an
+    answer Telegram no longer takes (the press expired while no process could serve it,
+    or another process answered it first) or does not answer (a 5xx, the network) is a
+    warning, not a failed update: what the press did stands."""
+
+    async def answer(  # type: ignore[override]
+        self, event: CallbackQuery, callback_answer: CallbackAnswer
+    ) -> None:
+        try:
+            await event.answer(
+                text=callback_answer.text,
+                show_alert=callback_answer.show_alert,
+                url=callback_answer.url,
+                cache_time=callback_answer.cache_time,
+            )
+        except TelegramBadRequest as error:
+            log.warning("press %s not answered: %s", event.id, error.message)
+        except (TelegramNetworkError, TelegramServerError) as error:
+            log.warning("press %s not answered: Telegram did not answer (%s)", event.id, error)
+
+
 class GroupConversation(BaseMiddleware):
     """Marks how far each group's conversation has gone (the messages the bot is sent
-    there), so that a buried table is sent again at the bottom (see the outbox)."""
+    there), so that a buried table is sent again at the bottom (see
+    `bot.telegram.delivery.group`)."""
 
-    def __init__(self, chats: ChatMarks) -> None:
+    def __init__(self, chats: Conversation) -> None:
         self._chats = chats
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
@@ -160,10 +203,13 @@ class RefusalMiddleware(BaseMiddleware):
             return await handler(event, data)
         except RefusalError as refusal:
             await _tell(event, data, t(f"refusal-{refusal.code.value}"), refusal.url)
-        except TelegramForbiddenError as error:
+        except (TelegramForbiddenError, UnreachableError) as error:
             # A chat the bot may no longer write to (removed from a group, blocked by a
             # person): nothing can be told there, and there is nothing to fix.
-            log.info("update from a chat the bot cannot write to: %s", error.message)
+            log.info("update from a chat the bot cannot write to: %s", error)
+        except DeliveryFailedError:
+            log.warning("a reply did not reach Telegram")
+            await _tell(event, data, t("error-telegram"))
         except StorageUncertainError:
             log.warning("a save's outcome is unknown", exc_info=True)
             await _tell(event, data, t("error-storage-uncertain"))

@@ -6,45 +6,51 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 from aiogram import Bot, Dispatcher
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
 from aiohttp import web
 from prometheus_client import REGISTRY
 from prometheus_client.exposition import choose_encoder
-from redis.exceptions import RedisError
 
+from bot.game.ports import StorageUnavailableError
 from bot.metrics import ACTIVE_GAMES, WEBHOOK_REFUSED
-from bot.store.client import RedisClient
-from bot.store.errors import StorageUnavailableError, count_redis_error
-from bot.store.schedule import Schedule
 from bot.telegram.observe import Liveness
 from core.variants import Variant
 
 log = logging.getLogger(__name__)
 
-PING_TIMEOUT = 2.0  # seconds /healthz waits for Redis' PONG
 COUNT_TIMEOUT = 2.0  # seconds /metrics waits for the live games' count
 HEALTHZ, METRICS = "/healthz", "/metrics"
 
 
+class LiveGames(Protocol):
+    """How many games are open or being played, per variant."""
+
+    async def live_by_variant(self) -> dict[str, int]: ...
+
+
 class Health:
-    """What /healthz says: Redis answers a PING, updates can reach the bot (polling
-    answers, or the webhook is set and listened to), and the worker runs."""
+    """What /healthz says: the store answers (`store_problem` says why not), updates can
+    reach the bot (polling answers, or the webhook is set and listened to), and the
+    worker runs."""
 
     def __init__(
-        self, redis: RedisClient, liveness: Liveness, worker_running: Callable[[], bool]
+        self,
+        store_problem: Callable[[], Awaitable[str | None]],
+        liveness: Liveness,
+        worker_running: Callable[[], bool],
     ) -> None:
-        self._redis = redis
+        self._store_problem = store_problem
         self._liveness = liveness
         self._worker_running = worker_running
 
     async def check(self) -> tuple[bool, dict[str, Any]]:
         """Whether the bot is healthy, and the short JSON body that says why."""
         checks = {
-            "redis": await self._redis_problem() or "ok",
+            "redis": await self._store_problem() or "ok",
             "updates": self._liveness.problem() or "ok",
             "worker": "ok" if self._worker_running() else "not running",
         }
@@ -58,17 +64,6 @@ class Health:
         if since is not None:
             body["last_update_seconds_ago"] = round(since, 1)
         return healthy, body
-
-    async def _redis_problem(self) -> str | None:
-        try:
-            async with asyncio.timeout(PING_TIMEOUT):
-                await self._redis.ping()
-        except TimeoutError:
-            return f"no answer to PING within {PING_TIMEOUT:.0f} s"
-        except RedisError as exc:
-            count_redis_error(exc)
-            return f"no answer to PING: {type(exc).__name__}"
-        return None
 
 
 class WebhookHandler(SimpleRequestHandler):
@@ -91,7 +86,7 @@ class WebhookHandler(SimpleRequestHandler):
         """Not the session: see the class's doc."""
 
 
-def create_server(health: Health, schedule: Schedule) -> web.Application:
+def create_server(health: Health, schedule: LiveGames) -> web.Application:
     """/healthz and /metrics."""
 
     async def healthz(_: web.Request) -> web.Response:
@@ -117,7 +112,7 @@ def add_webhook(
     setup_application(server, dispatcher, bot=bot)
 
 
-async def count_live_games(schedule: Schedule) -> None:
+async def count_live_games(schedule: LiveGames) -> None:
     """Set the active games' gauge from Redis; without an answer it is left empty
     rather than stale (/healthz says why)."""
     try:

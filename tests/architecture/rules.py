@@ -113,6 +113,23 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Size:
+    """Each of the `files` has at most `lines` lines: a module fits on a screen or two."""
+
+    files: tuple[str, ...]
+    lines: int
+
+    def violations(self, root: Path) -> list[Violation]:
+        files, found = matched(self.files, root)
+        for path in files:
+            count = len(path.read_text(encoding="utf-8").splitlines())
+            if count > self.lines:
+                name = path.relative_to(root).as_posix()
+                found.append(Violation(name, count, f"over {self.lines} lines"))
+        return sorted(found)
+
+
+@dataclass(frozen=True)
 class NoCycles:
     """No module of the `files` imports itself through other modules of the `files`. A
     cycle is shown once, from its first module by name, as the shortest way round."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests import test_architecture as architecture
-from tests.architecture.rules import Imports, NoCycles, Rule, Text, Violation
+from tests.architecture.rules import Imports, NoCycles, Rule, Size, Text, Violation
 from tests.architecture.trees import plant
 
 RULES = [
@@ -23,6 +23,8 @@ RULES = [
     architecture.CONFIG,
     architecture.LEAVES,
     architecture.TELEGRAM,
+    architecture.DELIVERY,
+    architecture.SMALL,
     architecture.NO_CYCLES,
     architecture.RENDERERS,
 ]
@@ -39,9 +41,9 @@ CLEAN = {
     "bot/__main__.py": """
         from bot.config import Settings
         from bot.store.games import Games
-        from bot.telegram.app import create_app
+        from bot.app import create_app
     """,
-    "bot/app.py": "from bot.store import games\nfrom bot.telegram import outbox\n",
+    "bot/app.py": "from bot.store import games\nfrom bot.telegram.delivery import messages\n",
     "bot/config.py": "import pydantic\n",
     "bot/game/errors.py": "from enum import StrEnum\n",
     "bot/game/actions.py": "from core.engine import Move\n",
@@ -54,13 +56,11 @@ CLEAN = {
     "bot/game/record.py": "from bot.game.errors import GameError\n",
     "bot/game/games.py": "from . import errors, record\nfrom .people import Person\n",
     "bot/store/games.py": "import redis.asyncio\nfrom bot.game.record import Record\n",
-    "bot/telegram/app.py": "import aiogram\nfrom bot.game import games\nfrom . import outbox\n",
-    "bot/telegram/outbox.py": "from aiogram import Bot\nfrom bot.game.errors import GameError\n",
-    "bot/telegram/render.py": "def show(view: object) -> str:\n    return str(view)\n",
-    "bot/telegram/keyboards.py": "",
-    "bot/telegram/table.py": "",
-    "bot/telegram/hands.py": "",
-    "bot/telegram/plan.py": "",
+    "bot/telegram/dispatcher.py": "from bot.game import games\nfrom . import delivery\n",
+    "bot/telegram/delivery/messages.py": "from aiogram import Bot\nfrom bot.game import notify\n",
+    "bot/telegram/delivery/plan.py": "from bot.game.state import Game\n",
+    "bot/telegram/render/game.py": "def show(view: object) -> str:\n    return str(view)\n",
+    "bot/telegram/render/table.py": "",
 }
 
 
@@ -76,7 +76,7 @@ def test_a_tree_that_keeps_the_rules_passes_every_one(tmp_path: Path, rule: Rule
 
 @pytest.mark.parametrize("rule", RULES)
 def test_a_rule_whose_pattern_matches_no_file_fails(tmp_path: Path, rule: Rule) -> None:
-    assert isinstance(rule, Imports | Text | NoCycles)
+    assert isinstance(rule, Imports | Text | NoCycles | Size)
     missing = [Violation(pattern, 0, "matches no file") for pattern in rule.files]
     if isinstance(rule, Imports):
         missing += [Violation(pattern, 0, "matches no file") for pattern in rule.exempt]
@@ -199,9 +199,24 @@ def test_a_leaf_module_importing_another_for_the_type_checker_is_caught(tmp_path
 
 
 def test_a_relative_import_of_the_store_in_telegram_is_caught(tmp_path: Path) -> None:
-    root = tree(tmp_path, {"bot/telegram/outbox.py": "from ..store import games\n"})
+    root = tree(tmp_path, {"bot/telegram/delivery/messages.py": "from ...store import games\n"})
     assert architecture.TELEGRAM.violations(root) == [
-        Violation("bot/telegram/outbox.py", 1, "bot.store.games")
+        Violation("bot/telegram/delivery/messages.py", 1, "bot.store.games")
+    ]
+
+
+def test_delivery_importing_a_use_case_through_its_package_is_caught(tmp_path: Path) -> None:
+    planted = {"bot/telegram/delivery/group.py": "from bot.game import groups\n"}
+    root = tree(tmp_path, {**planted, "bot/game/groups.py": "from bot.game import games\n"})
+    assert architecture.DELIVERY.violations(root) == [
+        Violation("bot/telegram/delivery/group.py", 1, "bot.game.groups")
+    ]
+
+
+def test_a_module_of_the_bot_over_300_lines_is_caught(tmp_path: Path) -> None:
+    root = tree(tmp_path, {"bot/game/games.py": "x = 1\n" * 301})
+    assert architecture.SMALL.violations(root) == [
+        Violation("bot/game/games.py", 301, "over 300 lines")
     ]
 
 
@@ -223,7 +238,8 @@ def test_a_cycle_between_modules_of_the_bot_is_caught(tmp_path: Path) -> None:
 
 
 def test_a_renderer_reading_the_engine_state_is_caught(tmp_path: Path) -> None:
-    root = tree(tmp_path, {"bot/telegram/table.py": "def show(match):\n    return match.state\n"})
+    source = "def show(match):\n    return match.state\n"
+    root = tree(tmp_path, {"bot/telegram/render/table.py": source})
     assert architecture.RENDERERS.violations(root) == [
-        Violation("bot/telegram/table.py", 2, "match.state")
+        Violation("bot/telegram/render/table.py", 2, "match.state")
     ]

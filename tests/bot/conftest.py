@@ -15,12 +15,14 @@ import pytest
 from aiogram import Bot
 from fakeredis import FakeAsyncRedis, FakeServer
 
+from bot.app import App, Pacing, create_app
 from bot.game.games import Games
+from bot.game.matches import Matches
+from bot.game.worker import Rhythm
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
 from bot.store.pace import Limit, Limits
-from bot.telegram.app import App, Pacing, create_app, create_bot
-from bot.telegram.worker import Rhythm
+from bot.telegram.client import create_bot
 from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
 from tests.bot.fake_telegram import TOKEN, FakeTelegram, TelegramHarness
 from tests.redis_cluster import RedisClusterNodes
@@ -128,6 +130,11 @@ def texts() -> Texts:
 @pytest.fixture
 def games(app: App) -> Games:
     return app.games
+
+
+@pytest.fixture
+def matches(app: App) -> Matches:
+    return app.matches
 
 
 @pytest.fixture

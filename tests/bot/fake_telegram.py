@@ -54,9 +54,10 @@ from aiogram.types import (
     User,
 )
 
+from bot.app import App
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
-from bot.telegram.app import App
+from bot.telegram.delivery.placement import private_field, sent_of
 
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
 BOT_USER = User(id=123456, is_bot=True, first_name="Dominoes", username="dominoes_test_bot")
@@ -500,8 +501,8 @@ class TelegramHarness:
 
     async def private_message_id(self, game_id: str, user_id: int) -> int | None:
         """The id of `user_id`'s message for the game, as the bot remembers it."""
-        sent = await self.messages.private(game_id, user_id)
-        return None if sent is None else sent.message_id
+        raw = await self.messages.field(game_id, private_field(user_id))
+        return None if raw is None else sent_of(raw).message_id
 
     def press_update(
         self, who: User, message: StoredMessage, data: str, query_id: str | None = None

@@ -11,8 +11,9 @@ import pytest
 from aiogram import Bot
 from redis.asyncio.cluster import RedisCluster
 
+from bot.app import App, create_app
 from bot.store.messages import MessageStore
-from bot.telegram.app import App, create_app, create_bot
+from bot.telegram.client import create_bot
 from tests.bot.conftest import (
     QUICK_PACE,
     FakeClock,

@@ -12,13 +12,13 @@ from typing import cast
 from fakeredis import FakeAsyncRedis
 from redis.asyncio.cluster import RedisCluster
 
+from bot.app import App
 from bot.game.state import Finished, Game
 from bot.game.stats import Counters
 from bot.game.tally import tally
 from bot.store import keys
 from bot.store.finished import FinishedMatches
-from bot.telegram.app import App
-from bot.telegram.render import table_name
+from bot.telegram.render.game import table_name
 from tests.bot.fake_telegram import TelegramHarness
 from tests.bot.telegram.group import driver as group
 from tests.bot.telegram.handlers import driver as direct

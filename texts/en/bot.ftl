@@ -310,6 +310,7 @@ refusal-not-a-member = Only members of the group can sit at its table.
 error-storage = I cannot reach my game store right now. Nothing was changed: please try again in a moment.
 error-storage-uncertain = I lost touch with my game store while saving: your move may or may not have been recorded. The game will show which in a moment.
 error-generic = Something went wrong on my side. Please try again.
+error-telegram = Telegram did not take my answer just now. Please try again in a moment.
 
 ## Rules
 

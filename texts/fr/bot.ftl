@@ -325,6 +325,7 @@ refusal-not-a-member = Seuls les membres du groupe peuvent s'asseoir à sa table
 error-storage = Je n'arrive pas à joindre mon stockage des parties. Rien n'a changé : réessayez dans un instant.
 error-storage-uncertain = J'ai perdu le contact avec ma mémoire des parties pendant l'enregistrement : votre coup a peut-être été noté, peut-être pas. La partie le montrera dans un instant.
 error-generic = Quelque chose s'est mal passé de mon côté. Réessayez, s'il vous plaît.
+error-telegram = Telegram n'a pas pris ma réponse à l'instant. Réessayez dans un moment.
 
 ## Règles
 

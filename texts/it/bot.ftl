@@ -325,6 +325,7 @@ refusal-not-a-member = Solo i membri del gruppo possono sedersi al suo tavolo.
 error-storage = Al momento non riesco a raggiungere l'archivio delle partite. Non è cambiato niente: riprova tra poco.
 error-storage-uncertain = Ho perso il contatto con la memoria delle partite durante il salvataggio: la mossa potrebbe essere stata registrata oppure no. Tra un attimo la partita lo mostrerà.
 error-generic = Qualcosa è andato storto da parte mia. Riprova, per favore.
+error-telegram = Telegram non ha accettato la mia risposta proprio ora. Riprova tra un momento.
 
 ## Regole
 

@@ -1,7 +1,5 @@
-"""/board: the game again at the bottom of the chat, once talk has pushed it up. In a
-private chat, the person's game message (their own game, or their hand in a group game
-they sit in: see `Games.of_person`); in a group, the table. The old copy loses its
-buttons."""
+"""/board: the game again at the bottom of the chat, once talk has pushed it up (see
+`Games.show_again`). The old copy loses its buttons."""
 
 from __future__ import annotations
 
@@ -11,27 +9,18 @@ from aiogram.filters import Command
 from aiogram.types import Message
 
 from bot.game.games import Games
-from bot.telegram.outbox import Outbox
+from bot.telegram.delivery.replies import Replies
 from texts import Translate
 
 
-async def board(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:
+async def board(message: Message, games: Games, replies: Replies, t: Translate) -> None:
     """Send the game's message anew (live, finished or stopped)."""
     chat_id, user = message.chat.id, message.from_user
     if user is None:
         return
-    if message.chat.type == ChatType.PRIVATE:
-        game = await games.of_person(chat_id, user.id)
-        if game is None:
-            await outbox.say(chat_id, t("score-none"))
-            return
-        await outbox.deliver(game, anew=user.id)
-        return
-    game = await games.for_chat(chat_id)
-    if game is None or (game.match is None and not game.is_live):  # a cancelled lobby
-        await outbox.say(chat_id, t("group-none"))
-        return
-    await outbox.deliver(game, moved=True)
+    in_group = message.chat.type != ChatType.PRIVATE
+    if await games.show_again(chat_id, user.id, in_group=in_group) is None:
+        await replies.say(chat_id, t("group-none" if in_group else "score-none"))
 
 
 def create_router() -> Router:

@@ -9,8 +9,8 @@ from aiogram.types import CallbackQuery, Message, User
 from bot.game.people import Person
 from bot.game.state import Game, HandOver, Lobby, Playing
 from bot.telegram.middlewares import PrivateButtons
-from bot.telegram.render import RecordNames
-from bot.telegram.table import group_title
+from bot.telegram.render.game import RecordNames
+from bot.telegram.render.table import group_title
 from texts import Translate
 
 NAME_FALLBACK = "?"

@@ -12,8 +12,8 @@ from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import game_status
-from bot.telegram.outbox import Outbox
 from texts import Translate
 
 log = logging.getLogger(__name__)
@@ -33,16 +33,16 @@ COMMANDS = (
 )
 
 
-async def stray_input(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:
+async def stray_input(message: Message, games: Games, replies: Replies, t: Translate) -> None:
     """In a private chat: text, a sticker or a command the bot does not know. During a
     game, what the game waits for; otherwise how to start one."""
     user, chat_id = message.from_user, message.chat.id
     game = await games.of_person(chat_id, user.id) if user is not None else None
     status = game_status(game, user.id, chat_id, t) if game is not None and user else None
-    await outbox.say(chat_id, status or t("stray-text"))
+    await replies.say(chat_id, status or t("stray-text"))
 
 
-async def unknown_command(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:
+async def unknown_command(message: Message, games: Games, replies: Replies, t: Translate) -> None:
     """In a group: a command for this bot that it does not know. During a game, what the
     game waits for; otherwise nothing, as for the group's other talk."""
     game = await games.live_for_chat(message.chat.id)
@@ -51,7 +51,7 @@ async def unknown_command(message: Message, games: Games, outbox: Outbox, t: Tra
         return
     status = game_status(game, user.id, message.chat.id, t)
     if status is not None:
-        await outbox.say(message.chat.id, status)
+        await replies.say(message.chat.id, status)
 
 
 async def addressed_to_me(message: Message, bot: Bot) -> bool:

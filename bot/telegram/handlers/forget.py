@@ -11,9 +11,9 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.game.forget import Forgetting
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of
 from bot.telegram.middlewares import PrivateButtons
-from bot.telegram.outbox import Outbox
 from texts import Translate
 
 
@@ -23,13 +23,13 @@ class ForgetAnswer(CallbackData, prefix="fg"):
     erase: bool
 
 
-async def ask(message: Message, outbox: Outbox, t: Translate) -> None:
+async def ask(message: Message, replies: Replies, t: Translate) -> None:
     """Ask before erasing anything."""
     buttons = [
         InlineKeyboardButton(text=t(label), callback_data=ForgetAnswer(erase=erase).pack())
         for label, erase in (("btn-forget-yes", True), ("btn-forget-no", False))
     ]
-    await outbox.say(
+    await replies.say(
         message.chat.id, t("forget-ask"), InlineKeyboardMarkup(inline_keyboard=[buttons])
     )
 
@@ -38,7 +38,7 @@ async def answer(
     query: CallbackQuery,
     callback_data: ForgetAnswer,
     forgetting: Forgetting,
-    outbox: Outbox,
+    replies: Replies,
     t: Translate,
 ) -> None:
     """Yes: the person is forgotten; No: nothing changes. The question then says which,
@@ -48,11 +48,11 @@ async def answer(
     text = t("forget-done") if callback_data.erase else t("forget-kept")
     message = message_of(query)
     chat_id = message.chat.id if message is not None else query.from_user.id
-    await outbox.show(chat_id, message.message_id if message is not None else None, text)
+    await replies.show(chat_id, message.message_id if message is not None else None, text)
 
 
-async def in_a_group(message: Message, outbox: Outbox, t: Translate) -> None:
-    await outbox.say(message.chat.id, t("forget-in-private"))
+async def in_a_group(message: Message, replies: Replies, t: Translate) -> None:
+    await replies.say(message.chat.id, t("forget-in-private"))
 
 
 def create_router() -> Router:

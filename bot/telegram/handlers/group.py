@@ -2,8 +2,8 @@
 bot's seat between hands; a group that becomes a supergroup. (/score and /board work
 in every chat: `bot.telegram.handlers.score`, `board`.)
 
-What the group sees is derived by the outbox from the stored game: handlers change
-the game through one use case, hand it to the outbox, and answer the press. The
+What the group sees is derived by delivery from the stored game: handlers change the
+game through one use case (which tells its notifier) and answer the press. The
 group sees one language (`lang`, `t`: see `bot.telegram.handlers.group_language`);
 what reaches a person privately is in their own (`own_lang`).
 """
@@ -21,18 +21,18 @@ from aiogram.utils.deep_linking import create_start_link
 
 from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
+from bot.game.games import Games
 from bot.game.groups import GroupGames
-from bot.store.confirmations import Confirmations
-from bot.store.errors import StorageUnavailableError
+from bot.game.ports import StorageUnavailableError
 from bot.telegram.callbacks import GroupData
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import chat_of, message_of, person
 from bot.telegram.handlers.rules import rules
 from bot.telegram.handlers.stop import ask
-from bot.telegram.languages import Languages
 from bot.telegram.members import admin_check, member_check
-from bot.telegram.outbox import Outbox
-from bot.telegram.render import escape_name
-from bot.telegram.table import join_payload, seat_payload
+from bot.telegram.ports import Confirmations, Languages
+from bot.telegram.render.game import escape_name
+from bot.telegram.render.table import join_payload, seat_payload
 from core.variants import Variant
 from texts import Translate
 
@@ -61,13 +61,13 @@ async def open_kozel(
     message: Message,
     groups: GroupGames,
     languages: Languages,
-    outbox: Outbox,
+    replies: Replies,
     lang: str,
     own_lang: str,
     t: Translate,
 ) -> None:
     """A Kozel lobby: four seats, two teams."""
-    await _open(message, groups, languages, outbox, t, Variant.KOZEL, 4, lang, own_lang)
+    await _open(message, groups, languages, replies, t, Variant.KOZEL, 4, lang, own_lang)
 
 
 async def open_new(
@@ -75,7 +75,7 @@ async def open_new(
     command: CommandObject,
     groups: GroupGames,
     languages: Languages,
-    outbox: Outbox,
+    replies: Replies,
     lang: str,
     own_lang: str,
     t: Translate,
@@ -84,9 +84,9 @@ async def open_new(
     change the game and the number of players too."""
     chosen = _new_arguments(command.args or "")
     if chosen is None:
-        await outbox.say(message.chat.id, t("group-new-usage"))
+        await replies.say(message.chat.id, t("group-new-usage"))
         return
-    await _open(message, groups, languages, outbox, t, *chosen, lang, own_lang)
+    await _open(message, groups, languages, replies, t, *chosen, lang, own_lang)
 
 
 def _new_arguments(text: str) -> tuple[Variant, int] | None:
@@ -112,7 +112,7 @@ async def _open(
     message: Message,
     groups: GroupGames,
     languages: Languages,
-    outbox: Outbox,
+    replies: Replies,
     t: Translate,
     variant: Variant,
     n_players: int,
@@ -126,33 +126,28 @@ async def _open(
     chat_id = message.chat.id
     opener = person(message.from_user, message.from_user.id, own_lang)
     try:
-        game = await groups.open(
-            chat_id, _title(message), opener, variant, n_players, outbox.reach, language=group_lang
-        )
+        await groups.open(chat_id, _title(message), opener, variant, n_players, language=group_lang)
     except RefusalError as refusal:
         if refusal.code is not RefusalCode.GAME_RUNNING:
             raise
-        await outbox.say(chat_id, t("group-busy"))
+        await replies.say(chat_id, t("group-busy"))
         return
     # The game is open and speaks its language whatever this says: a group that kept
     # no language is given one by its next game.
     with suppress(StorageUnavailableError):
         await languages.adopt(chat_id, group_lang)
-    await outbox.deliver(game)
 
 
-async def leave(message: Message, groups: GroupGames, outbox: Outbox, t: Translate) -> None:
+async def leave(message: Message, groups: GroupGames, replies: Replies, t: Translate) -> None:
     """Leave the group's game: a bot plays your seat from now on (a seated person only)."""
     if message.from_user is None:
         return
     try:
-        game = await groups.leave_chat_game(message.chat.id, message.from_user.id)
+        await groups.leave_chat_game(message.chat.id, message.from_user.id)
     except RefusalError as refusal:
         if refusal.code is not RefusalCode.NO_GAME:
             raise
-        await outbox.say(message.chat.id, t("no-game-here"))
-        return
-    await outbox.deliver(game)
+        await replies.say(message.chat.id, t("no-game-here"))
 
 
 async def stop(
@@ -160,7 +155,7 @@ async def stop(
     bot: Bot,
     groups: GroupGames,
     confirmations: Confirmations,
-    outbox: Outbox,
+    replies: Replies,
     t: Translate,
 ) -> None:
     """Ask before stopping the group's game: only its opener or an admin is asked, and
@@ -173,25 +168,23 @@ async def stop(
     except RefusalError as refusal:
         if refusal.code is not RefusalCode.NO_GAME:
             raise
-        await outbox.say(chat_id, t("no-game-here"))
+        await replies.say(chat_id, t("no-game-here"))
         return
     text = t("stop-ask-group", name=escape_name(user.full_name))
-    await ask(chat_id, game, user.id, text, confirmations, outbox, t)
+    await ask(chat_id, game, user.id, text, confirmations, replies, t)
 
 
-async def group_help(message: Message, outbox: Outbox, t: Translate) -> None:
+async def group_help(message: Message, replies: Replies, t: Translate) -> None:
     """What the bot does in a group."""
-    await outbox.say(message.chat.id, t("group-help"))
+    await replies.say(message.chat.id, t("group-help"))
 
 
-async def private_only(message: Message, outbox: Outbox, t: Translate) -> None:
+async def private_only(message: Message, replies: Replies, t: Translate) -> None:
     """/play belongs to the private chat."""
-    await outbox.say(message.chat.id, t("group-private-only"))
+    await replies.say(message.chat.id, t("group-private-only"))
 
 
-async def migrated(
-    message: Message, groups: GroupGames, languages: Languages, outbox: Outbox
-) -> None:
+async def migrated(message: Message, games: Games, languages: Languages) -> None:
     """The group became a supergroup: its game and its language follow. Telegram says so
     in both chats."""
     if message.migrate_to_chat_id is not None:
@@ -204,9 +197,7 @@ async def migrated(
         lang = await languages.get(old)
         if lang is not None:
             await languages.adopt(new, lang)
-    game = await groups.migrate(old, new)
-    if game is not None:
-        await outbox.deliver(game, moved=True)  # the old chat's messages stay behind
+    await games.migrate(old, new)
 
 
 async def group_button(
@@ -215,7 +206,7 @@ async def group_button(
     callback_answer: CallbackAnswer,
     bot: Bot,
     groups: GroupGames,
-    outbox: Outbox,
+    replies: Replies,
     own_lang: str,
     t: Translate,
 ) -> None:
@@ -236,11 +227,10 @@ async def group_button(
             chat_id,
             admin=admin_check(bot, asked_in, user.id),
             member=member_check(bot, asked_in, user.id),
-            reach=outbox.reach,
         )
     except RefusalError as refusal:
         if refusal.code is RefusalCode.NO_GAME:
-            await _game_gone(query, outbox, t)
+            await _game_gone(query, replies, t)
         if refusal.code is not RefusalCode.PRIVATE_CHAT:
             raise
         # The press opens the private chat: one tap on Start there completes it.
@@ -254,15 +244,14 @@ async def group_button(
         callback_answer.text = t("answer-target", target=game.settings.target)
     elif data.action is GroupAction.TIMER:
         callback_answer.text = t("answer-timer", seconds=game.settings.turn_timer)
-    await outbox.deliver(game)
 
 
-async def _game_gone(query: CallbackQuery, outbox: Outbox, t: Translate) -> None:
+async def _game_gone(query: CallbackQuery, replies: Replies, t: Translate) -> None:
     """A button of a game that is no longer stored (its Redis lost it): the message
     says so and keeps no buttons."""
     message = message_of(query)
     if message is not None and message.chat.type != ChatType.PRIVATE:
-        await outbox.show(message.chat.id, message.message_id, t("group-game-gone"))
+        await replies.show(message.chat.id, message.message_id, t("group-game-gone"))
 
 
 def create_router() -> Router:

@@ -13,23 +13,23 @@ from aiogram.types import CallbackQuery, Message
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.groups import GroupGames
 from bot.telegram.callbacks import GroupLangData
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of
-from bot.telegram.keyboards import group_language_keyboard
-from bot.telegram.languages import Languages
 from bot.telegram.members import admin_check
-from bot.telegram.outbox import Outbox
+from bot.telegram.ports import Languages
+from bot.telegram.render.keyboards import group_language_keyboard
 from texts import Texts, Translate
 
 
 async def choose(
-    message: Message, bot: Bot, groups: GroupGames, outbox: Outbox, lang: str, t: Translate
+    message: Message, bot: Bot, groups: GroupGames, replies: Replies, lang: str, t: Translate
 ) -> None:
     """The language menu, for whoever may choose (anyone else is told who may)."""
     user, chat_id = message.from_user, message.chat.id
     if user is None:
         return
     await groups.may_set_language(chat_id, user.id, admin_check(bot, chat_id, user.id))
-    await outbox.say(chat_id, t("group-lang-choose"), group_language_keyboard(lang, t))
+    await replies.say(chat_id, t("group-lang-choose"), group_language_keyboard(lang, t))
 
 
 async def chosen(
@@ -38,7 +38,7 @@ async def chosen(
     bot: Bot,
     groups: GroupGames,
     languages: Languages,
-    outbox: Outbox,
+    replies: Replies,
     texts: Texts,
 ) -> None:
     """The group speaks the language pressed from now on, its live game's table too.
@@ -50,14 +50,12 @@ async def chosen(
     live = await groups.may_set_language(chat.id, user_id, admin_check(bot, chat.id, user_id))
     await languages.set(chat.id, lang)
     message = message_of(query)
-    # Forged onto the game's own table, the answer leaves that message to the outbox.
-    if message is None or live is None or not await outbox.belongs_to(live, message.message_id):
-        await outbox.show(
+    # Forged onto the game's own table, the answer leaves that message to delivery.
+    if message is None or live is None or not await replies.belongs_to(live, message.message_id):
+        await replies.show(
             chat.id, message.message_id if message else None, texts.get(lang, "group-lang-set")
         )
-    game = await groups.set_language(chat.id, lang)
-    if game is not None:
-        await outbox.deliver(game)
+    await groups.set_language(chat.id, lang)
 
 
 def create_router() -> Router:

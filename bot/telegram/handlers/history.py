@@ -9,15 +9,15 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.game.history import History
-from bot.telegram.history import hand_texts, history_text
-from bot.telegram.outbox import Outbox
+from bot.telegram.delivery.replies import Replies
+from bot.telegram.render.history import hand_texts, history_text
 from texts import Translate
 
 LAST = "last"
 
 
 async def show_history(
-    message: Message, command: CommandObject, history: History, outbox: Outbox, t: Translate
+    message: Message, command: CommandObject, history: History, replies: Replies, t: Translate
 ) -> None:
     chat_id, user = message.chat.id, message.from_user
     # In a private chat the person asking is "You"; a group sees everyone by name, as on
@@ -26,17 +26,17 @@ async def show_history(
     viewer = user.id if private and user is not None else None
     argument = (command.args or "").strip().lower()
     if not argument:
-        await outbox.say(chat_id, history_text(await history.recent(chat_id), viewer, t))
+        await replies.say(chat_id, history_text(await history.recent(chat_id), viewer, t))
     elif argument == LAST:
         replay = await history.last_hand(chat_id)
         if replay is None:
             kept = await history.recent(chat_id)
-            await outbox.say(chat_id, t("history-hand-gone" if kept else "history-none"))
+            await replies.say(chat_id, t("history-hand-gone" if kept else "history-none"))
             return
         for text in hand_texts(replay, viewer, t):
-            await outbox.say(chat_id, text)
+            await replies.say(chat_id, text)
     else:
-        await outbox.say(chat_id, t("history-usage"))
+        await replies.say(chat_id, t("history-usage"))
 
 
 def create_router() -> Router:

@@ -9,15 +9,15 @@ from aiogram.types import CallbackQuery, Message
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.telegram.callbacks import LangData
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of, private_router
-from bot.telegram.keyboards import language_keyboard
-from bot.telegram.languages import Languages
-from bot.telegram.outbox import Outbox
+from bot.telegram.ports import Languages
+from bot.telegram.render.keyboards import language_keyboard
 from texts import LANGUAGES, Texts, Translate
 
 
-async def choose_language(message: Message, outbox: Outbox, t: Translate) -> None:
-    await outbox.say(message.chat.id, t("lang-choose"), language_keyboard())
+async def choose_language(message: Message, replies: Replies, t: Translate) -> None:
+    await replies.say(message.chat.id, t("lang-choose"), language_keyboard())
 
 
 async def set_language(
@@ -25,7 +25,7 @@ async def set_language(
     callback_data: LangData,
     games: Games,
     languages: Languages,
-    outbox: Outbox,
+    replies: Replies,
     texts: Texts,
 ) -> None:
     """Remember the language; the running games' messages follow it."""
@@ -36,11 +36,10 @@ async def set_language(
     await languages.set(user_id, lang)
     message = message_of(query)
     chat_id = message.chat.id if message is not None else user_id
-    await outbox.show(
+    await replies.show(
         chat_id, message.message_id if message is not None else None, texts.get(lang, "lang-set")
     )
-    for game in await games.set_language(chat_id, user_id, lang):
-        await outbox.deliver(game)
+    await games.set_language(chat_id, user_id, lang)
 
 
 def create_router() -> Router:

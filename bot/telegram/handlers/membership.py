@@ -9,23 +9,19 @@ from aiogram.enums import ChatMemberStatus, ChatType
 from aiogram.types import ChatMemberUpdated
 
 from bot.game.groups import GroupGames
-from bot.telegram.outbox import Outbox
 
 GONE = {ChatMemberStatus.KICKED, ChatMemberStatus.LEFT}
 
 
-async def blocked(update: ChatMemberUpdated, groups: GroupGames, outbox: Outbox) -> None:
+async def blocked(update: ChatMemberUpdated, groups: GroupGames) -> None:
     """A person blocked the bot: a bot plays each of their group seats from now on, and
     each group is told, without waiting for the next message to them to fail."""
-    for game in await groups.blocked_by(update.from_user.id):
-        await outbox.deliver(game)
+    await groups.blocked_by(update.from_user.id)
 
 
-async def removed(update: ChatMemberUpdated, groups: GroupGames, outbox: Outbox) -> None:
+async def removed(update: ChatMemberUpdated, groups: GroupGames) -> None:
     """The bot was removed from a group: its game stops."""
-    game = await groups.bot_removed(update.chat.id)
-    if game is not None:
-        await outbox.deliver(game)
+    await groups.bot_removed(update.chat.id)
 
 
 def create_router() -> Router:

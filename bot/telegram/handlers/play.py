@@ -7,34 +7,34 @@ from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Message
 
 from bot.game.errors import RefusalCode, RefusalError
-from bot.game.games import GameOptions, Games
-from bot.store.messages import Sent
+from bot.game.games import Games
+from bot.game.matches import Matches
+from bot.game.options import GameOptions
 from bot.telegram.callbacks import MenuData
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of, person, private_router
-from bot.telegram.keyboards import menu_keyboard
-from bot.telegram.outbox import Outbox
+from bot.telegram.render.keyboards import menu_keyboard
 from core.players import Level
 from core.variants import Variant
 from texts import Translate
 from texts.render import variant_name
 
 
-async def play(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:
+async def play(message: Message, games: Games, replies: Replies, t: Translate) -> None:
     """Open the menu, or bring the running game back to the bottom of the chat."""
-    game = await games.live_for_chat(message.chat.id)
-    if game is not None:
-        await outbox.say(message.chat.id, t("play-running"))
+    if await games.live_for_chat(message.chat.id) is not None:
+        await replies.say(message.chat.id, t("play-running"))
         if message.from_user is not None:
-            await outbox.deliver(game, anew=message.from_user.id)
+            await games.show_again(message.chat.id, message.from_user.id, in_group=False)
         return
-    await outbox.say(message.chat.id, _menu_text(MenuData(), t), menu_keyboard(MenuData(), t))
+    await replies.say(message.chat.id, _menu_text(MenuData(), t), menu_keyboard(MenuData(), t))
 
 
 async def choose(
     query: CallbackQuery,
     callback_data: MenuData,
-    games: Games,
-    outbox: Outbox,
+    matches: Matches,
+    replies: Replies,
     lang: str,
     t: Translate,
 ) -> None:
@@ -44,13 +44,11 @@ async def choose(
     chat_id = message.chat.id if message is not None else query.from_user.id
     message_id = message.message_id if message is not None else None
     if not menu.target:
-        await outbox.show(chat_id, message_id, _menu_text(menu, t), menu_keyboard(menu, t))
+        await replies.show(chat_id, message_id, _menu_text(menu, t), menu_keyboard(menu, t))
         return
     options = GameOptions(Variant(menu.variant), menu.opponents, Level(menu.level), menu.target)
-    game = await games.create(chat_id, person(query.from_user, chat_id, lang), options)
     # The menu turns into the game message.
-    adopt = Sent(chat_id, message_id) if message_id is not None else None
-    await outbox.deliver(game, adopt=adopt)
+    await matches.create(chat_id, person(query.from_user, chat_id, lang), options, menu=message_id)
 
 
 def _checked(menu: MenuData) -> MenuData:

@@ -8,9 +8,9 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.game.errors import RefusalCode, RefusalError
 from bot.telegram.callbacks import RulesData
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of, private_router
-from bot.telegram.keyboards import rules_keyboard
-from bot.telegram.outbox import Outbox
+from bot.telegram.render.keyboards import rules_keyboard
 from core.variants import Variant
 from texts import Translate
 
@@ -19,15 +19,15 @@ def rules_text(variant: Variant, t: Translate) -> str:
     return t(f"rules-{variant.value}")
 
 
-async def rules(message: Message, command: CommandObject, outbox: Outbox, t: Translate) -> None:
+async def rules(message: Message, command: CommandObject, replies: Replies, t: Translate) -> None:
     """`/rules kozel` shows one variant; plain `/rules` asks which."""
     arg = (command.args or "").strip().lower()
     text = rules_text(Variant(arg), t) if arg in {v.value for v in Variant} else t("rules-choose")
-    await outbox.say(message.chat.id, text, rules_keyboard(t))
+    await replies.say(message.chat.id, text, rules_keyboard(t))
 
 
 async def show_rules(
-    query: CallbackQuery, callback_data: RulesData, outbox: Outbox, t: Translate
+    query: CallbackQuery, callback_data: RulesData, replies: Replies, t: Translate
 ) -> None:
     """Show the chosen variant's rules in place."""
     try:
@@ -37,7 +37,7 @@ async def show_rules(
     message = message_of(query)
     chat_id = message.chat.id if message is not None else query.from_user.id
     message_id = message.message_id if message is not None else None
-    await outbox.show(chat_id, message_id, rules_text(variant, t), rules_keyboard(t))
+    await replies.show(chat_id, message_id, rules_text(variant, t), rules_keyboard(t))
 
 
 def create_router() -> Router:

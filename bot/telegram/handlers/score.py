@@ -11,15 +11,15 @@ from aiogram.types import Message
 
 from bot.game.games import Games
 from bot.game.state import Game, Lobby, Stopped
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import game_status
-from bot.telegram.outbox import Outbox
-from bot.telegram.render import RecordNames, score_text
-from bot.telegram.table import group_title
+from bot.telegram.render.game import RecordNames, score_text
+from bot.telegram.render.table import group_title
 from texts import Translate
 from texts.render import header, scores_line
 
 
-async def score(message: Message, games: Games, outbox: Outbox, t: Translate) -> None:
+async def score(message: Message, games: Games, replies: Replies, t: Translate) -> None:
     """Scores, target and whose turn it is; the last result if the match is over."""
     chat_id, user = message.chat.id, message.from_user
     if message.chat.type != ChatType.PRIVATE:
@@ -31,14 +31,14 @@ async def score(message: Message, games: Games, outbox: Outbox, t: Translate) ->
         return
     if game is not None and isinstance(game.state, Lobby) and user is not None:
         status = game_status(game, user.id, chat_id, t)
-        await outbox.say(chat_id, status or t(none))
+        await replies.say(chat_id, status or t(none))
     elif game is None or game.match is None:
-        await outbox.say(chat_id, t(none))
+        await replies.say(chat_id, t(none))
     else:
         text = _scores(game, viewer, t)
         if game.in_group and chat_id != game.chat_id:
             text = t("private-group", group=group_title(game)) + "\n" + text
-        await outbox.say(chat_id, text)
+        await replies.say(chat_id, text)
 
 
 def _scores(game: Game, viewer: int | None, t: Translate) -> str:

@@ -9,20 +9,20 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 
 from bot.game.groups import GroupGames
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import person, private_router
 from bot.telegram.members import membership
-from bot.telegram.outbox import Outbox
-from bot.telegram.render import escape_name
+from bot.telegram.render.game import escape_name
 from texts import Translate
 
-# What `bot.telegram.table.join_payload` and `seat_payload` make.
+# What `bot.telegram.render.table.join_payload` and `seat_payload` make.
 _PAYLOAD = re.compile(r"^(join|seat)-([0-9a-f]{10})(?:-(\d))?$")
 
 
-async def start(message: Message, outbox: Outbox, t: Translate) -> None:
+async def start(message: Message, replies: Replies, t: Translate) -> None:
     """Greet the person in their language and say what the bot does."""
     name = escape_name(message.from_user.full_name) if message.from_user else "?"
-    await outbox.say(message.chat.id, t("start", name=name) + "\n\n" + t("help"))
+    await replies.say(message.chat.id, t("start", name=name) + "\n\n" + t("help"))
 
 
 async def start_link(
@@ -30,7 +30,7 @@ async def start_link(
     command: CommandObject,
     bot: Bot,
     groups: GroupGames,
-    outbox: Outbox,
+    replies: Replies,
     lang: str,
     t: Translate,
 ) -> None:
@@ -38,24 +38,17 @@ async def start_link(
     group could not complete (403) is completed here."""
     found = _PAYLOAD.fullmatch(command.args or "")
     if found is None or message.from_user is None:
-        await start(message, outbox, t)
+        await start(message, replies, t)
         return
     kind, game_id, seat = found.groups()
     somebody = person(message.from_user, message.chat.id, lang)
     taking = int(seat) if kind == "seat" and seat is not None else None
-    game = await groups.arrive(
-        game_id,
-        somebody,
-        taking,
-        member=membership(bot, message.from_user.id),
-        reach=outbox.reach,
-    )
-    await outbox.deliver(game)
+    await groups.arrive(game_id, somebody, taking, member=membership(bot, message.from_user.id))
 
 
-async def help_(message: Message, outbox: Outbox, t: Translate) -> None:
+async def help_(message: Message, replies: Replies, t: Translate) -> None:
     """The commands and how a game goes."""
-    await outbox.say(message.chat.id, t("help"))
+    await replies.say(message.chat.id, t("help"))
 
 
 def create_router() -> Router:

@@ -10,9 +10,9 @@ from aiogram.filters import Command
 from aiogram.types import Message, User
 
 from bot.game.stats import Stats
-from bot.telegram.outbox import Outbox
-from bot.telegram.render import escape_name, table_name
-from bot.telegram.stats import card_text, top_text
+from bot.telegram.delivery.replies import Replies
+from bot.telegram.render.game import escape_name, table_name
+from bot.telegram.render.stats import card_text, top_text
 from texts import Translate
 
 
@@ -30,14 +30,14 @@ def _subject(message: Message, sender: User) -> User:
     return reply.from_user
 
 
-async def stats(message: Message, stats: Stats, outbox: Outbox, t: Translate) -> None:
+async def stats(message: Message, stats: Stats, replies: Replies, t: Translate) -> None:
     """A person's record: everywhere (private chat) or in this group."""
     sender, chat = message.from_user, message.chat
     if sender is None:
         return
     subject = _subject(message, sender)
     if subject.is_bot:
-        await outbox.say(chat.id, t("stats-of-a-bot"))
+        await replies.say(chat.id, t("stats-of-a-bot"))
         return
     group = None if chat.type == ChatType.PRIVATE else chat.id
     title = escape_name(chat.title or "") if group is not None else None
@@ -49,16 +49,16 @@ async def stats(message: Message, stats: Stats, outbox: Outbox, t: Translate) ->
         text = t("stats-none", name=name)
     else:
         text = t("stats-none-group", name=name, group=title)
-    await outbox.say(chat.id, text)
+    await replies.say(chat.id, text)
 
 
-async def top(message: Message, stats: Stats, outbox: Outbox, t: Translate) -> None:
+async def top(message: Message, stats: Stats, replies: Replies, t: Translate) -> None:
     """A group's records: win rates, the goats, the best pair."""
     chat = message.chat
     if chat.type == ChatType.PRIVATE:
-        await outbox.say(chat.id, t("top-in-a-group"))
+        await replies.say(chat.id, t("top-in-a-group"))
         return
-    await outbox.say(chat.id, top_text(await stats.top(chat.id), escape_name(chat.title or ""), t))
+    await replies.say(chat.id, top_text(await stats.top(chat.id), escape_name(chat.title or ""), t))
 
 
 def create_router() -> Router:

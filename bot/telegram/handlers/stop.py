@@ -21,13 +21,14 @@ from pydantic import Field
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.game.groups import GroupGames
+from bot.game.matches import Matches
 from bot.game.state import Game
-from bot.store.confirmations import Confirmations
 from bot.telegram.callbacks import GameId
+from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import chat_of, message_of, private_router
 from bot.telegram.members import admin_check
-from bot.telegram.outbox import Outbox
-from bot.telegram.table import group_title
+from bot.telegram.ports import Confirmations
+from bot.telegram.render.table import group_title
 from texts import Translate
 
 Token = Annotated[str, Field(pattern=r"^[0-9a-f]{8}$")]
@@ -47,7 +48,7 @@ async def ask(
     user_id: int,
     text: str,
     confirmations: Confirmations,
-    outbox: Outbox,
+    replies: Replies,
     t: Translate,
 ) -> None:
     """Send `user_id`'s confirmation, replacing any other of the game."""
@@ -59,11 +60,11 @@ async def ask(
         )
         for label, yes in (("btn-stop-yes", True), ("btn-stop-no", False))
     ]
-    await outbox.say(chat_id, text, InlineKeyboardMarkup(inline_keyboard=[buttons]))
+    await replies.say(chat_id, text, InlineKeyboardMarkup(inline_keyboard=[buttons]))
 
 
 async def stop(
-    message: Message, games: Games, confirmations: Confirmations, outbox: Outbox, t: Translate
+    message: Message, games: Games, confirmations: Confirmations, replies: Replies, t: Translate
 ) -> None:
     """Ask before abandoning the chat's game."""
     user, chat_id = message.from_user, message.chat.id
@@ -73,11 +74,11 @@ async def stop(
     if game is None or not game.is_active:
         elsewhere = await games.of_person(chat_id, user.id)
         if elsewhere is not None and elsewhere.in_group and elsewhere.is_live:
-            await outbox.say(chat_id, t("stop-in-group", group=group_title(elsewhere)))
+            await replies.say(chat_id, t("stop-in-group", group=group_title(elsewhere)))
         else:
-            await outbox.say(chat_id, t("stop-none"))
+            await replies.say(chat_id, t("stop-none"))
         return
-    await ask(chat_id, game, user.id, t("stop-confirm"), confirmations, outbox, t)
+    await ask(chat_id, game, user.id, t("stop-confirm"), confirmations, replies, t)
 
 
 async def answer(
@@ -86,9 +87,10 @@ async def answer(
     callback_answer: CallbackAnswer,
     bot: Bot,
     games: Games,
+    matches: Matches,
     groups: GroupGames,
     confirmations: Confirmations,
-    outbox: Outbox,
+    replies: Replies,
     t: Translate,
 ) -> None:
     """Yes: the game is stopped and the confirmation says so. No: nothing changes. Only
@@ -116,14 +118,12 @@ async def answer(
         game = await groups.stop_confirmed(data.game, user_id, chat_id, admin)
         text = t("group-stopped")
     else:
-        game = await games.stop(data.game, user_id)
+        game = await matches.stop(data.game, user_id)
         text = t("stop-done")
-    if data.stop:
-        await outbox.deliver(game)
     message = message_of(query)
-    # Forged onto one of the game's own messages, the answer leaves it to the outbox.
-    if message is not None and not await outbox.belongs_to(game, message.message_id):
-        await outbox.show(message.chat.id, message.message_id, text)
+    # Forged onto one of the game's own messages, the answer leaves it to delivery.
+    if message is not None and not await replies.belongs_to(game, message.message_id):
+        await replies.show(message.chat.id, message.message_id, text)
 
 
 def _alert(callback_answer: CallbackAnswer, text: str) -> None:

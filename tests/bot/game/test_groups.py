@@ -1,19 +1,17 @@
 """Group games' use cases: open, the lobby's buttons, join once written to, leave (a bot
-takes the seat), take a bot's seat between hands, stop, and a group that moved."""
+takes the seat), take a bot's seat between hands, stop; each change told once."""
 
 from __future__ import annotations
 
 import asyncio
 
 import pytest
-from fakeredis import FakeAsyncRedis
 
 from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
-from bot.game.games import Games
-from bot.game.groups import GroupGames, check_take, left, taken
+from bot.game.groups import GroupGames
+from bot.game.notify import PLAIN
 from bot.game.people import Person
-from bot.game.ports import UnreachableError, VersionConflictError
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat, HumanSeat, Seat, human_seat
 from bot.game.state import Game, HandOver, InMatch, Lobby, Playing, Stopped
@@ -22,6 +20,7 @@ from core.engine import Match
 from core.players import Level
 from core.variants import DEFAULT_TARGET, Variant
 from tests.bot.factories import GROUP_ID, finish_hand, group_lobby, person, record_for
+from tests.bot.game.conftest import RecordingNotifier, RecordingReach, Told
 from tests.bot.game.helpers import refused, stored
 
 ANN = person(11, "Ann")  # opens the group's games
@@ -29,21 +28,6 @@ BEN = person(12, "Ben", "ru")
 CAT = person(13, "Cat", "it")
 DAN = person(14, "Dan")
 EVE = person(15, "Eve")  # in the group, never at the table
-SUPERGROUP = -1_000_077
-
-
-class Reach:
-    """Writes nobody: records whom it was asked to write to; `unreachable` people fail."""
-
-    def __init__(self, *unreachable: Person) -> None:
-        self.written: list[int] = []
-        self.unreachable = {p.user_id for p in unreachable}
-
-    async def __call__(self, game: Game, who: Person, /) -> None:
-        await asyncio.sleep(0)  # a real send lets other presses run meanwhile
-        if who.user_id in self.unreachable:
-            raise UnreachableError
-        self.written.append(who.user_id)
 
 
 class Admin:
@@ -68,7 +52,7 @@ def names(game: Game) -> list[str]:
 
 
 async def opened(groups: GroupGames, variant: Variant = Variant.KOZEL, n_players: int = 4) -> Game:
-    return await groups.open(GROUP_ID, "Room", ANN, variant, n_players, Reach())
+    return await groups.open(GROUP_ID, "Room", ANN, variant, n_players)
 
 
 async def press(
@@ -80,7 +64,6 @@ async def press(
     *,
     admin: Admin | None = None,
     member: Admin | None = None,
-    reach: Reach | None = None,
     chat_id: int | None = GROUP_ID,
 ) -> Game:
     """A press on a message in `chat_id` (by default the games' group), by a member."""
@@ -92,7 +75,6 @@ async def press(
         chat_id,
         admin=admin or Admin(),
         member=member or Admin(answer=True),
-        reach=reach or Reach(),
     )
 
 
@@ -120,10 +102,12 @@ def ann_and_ben() -> list[Seat]:
 # -- opening -------------------------------------------------------------------------------------
 
 
-async def test_a_lobby_opens_with_its_opener_seated_once_written_to(groups: GroupGames) -> None:
-    reach = Reach()
-    game = await groups.open(GROUP_ID, "Room", ANN, Variant.DRAW, 3, reach)
-    assert reach.written == [ANN.user_id]
+async def test_a_lobby_opens_with_its_opener_seated_once_written_to(
+    groups: GroupGames, reach: RecordingReach, notifier: RecordingNotifier
+) -> None:
+    game = await groups.open(GROUP_ID, "Room", ANN, Variant.DRAW, 3)
+    assert reach.reached == [(game.game_id, ANN.user_id)]
+    assert notifier.told == [Told(game, PLAIN)]  # the lobby with Ann seated, not before
     assert isinstance(game.state, Lobby)
     assert names(game) == ["Ann", "-", "-"]
     assert not game.state.invite
@@ -136,24 +120,26 @@ async def test_a_lobby_opens_with_its_opener_seated_once_written_to(groups: Grou
 
 
 async def test_an_opener_the_bot_cannot_write_to_opens_an_empty_lobby_with_a_link(
-    groups: GroupGames,
+    groups: GroupGames, reach: RecordingReach, notifier: RecordingNotifier
 ) -> None:
-    game = await groups.open(GROUP_ID, "Room", ANN, Variant.KOZEL, 4, Reach(ANN))
+    reach.unreachable.add(ANN.user_id)
+    game = await groups.open(GROUP_ID, "Room", ANN, Variant.KOZEL, 4)
     assert isinstance(game.state, Lobby)
     assert names(game) == ["-", "-", "-", "-"]
     assert game.state.invite
+    assert notifier.told[-1].game.record == game.record  # the lobby with its link is shown
 
 
-async def test_a_group_with_a_live_game_opens_no_other(groups: GroupGames) -> None:
+async def test_a_group_with_a_live_game_opens_no_other(
+    groups: GroupGames, reach: RecordingReach
+) -> None:
     first = await opened(groups)
-    reach = Reach()
-    await refused(
-        RefusalCode.GAME_RUNNING, groups.open(GROUP_ID, "Room", BEN, Variant.DRAW, 2, reach)
-    )
-    assert reach.written == []
+    reach.reached.clear()
+    await refused(RefusalCode.GAME_RUNNING, groups.open(GROUP_ID, "Room", BEN, Variant.DRAW, 2))
+    assert reach.reached == []
     assert (await groups.live_game(GROUP_ID)).game_id == first.game_id
     await groups.stop(first, ANN.user_id, Admin())
-    again = await groups.open(GROUP_ID, "Room", BEN, Variant.DRAW, 2, Reach())
+    again = await groups.open(GROUP_ID, "Room", BEN, Variant.DRAW, 2)
     assert again.game_id != first.game_id
 
 
@@ -168,22 +154,23 @@ async def test_a_group_without_a_live_game_has_none_to_show(groups: GroupGames) 
 # -- joining ---------------------------------------------------------------------------------------
 
 
-async def test_a_person_is_written_to_before_they_sit_down(groups: GroupGames) -> None:
+async def test_a_person_is_written_to_before_they_sit_down(
+    groups: GroupGames, reach: RecordingReach
+) -> None:
     game = await opened(groups)
-    reach = Reach()
-    after = await press(groups, game, BEN, GroupAction.JOIN, reach=reach)
-    assert reach.written == [BEN.user_id]
+    reach.reached.clear()
+    after = await press(groups, game, BEN, GroupAction.JOIN)
+    assert reach.reached == [(game.game_id, BEN.user_id)]
     assert names(after) == ["Ann", "Ben", "-", "-"]
     assert after.human(1).language == "ru"
 
 
 async def test_a_person_the_bot_cannot_write_to_is_not_seated_and_the_link_shows(
-    groups: GroupGames, store: GameStore
+    groups: GroupGames, store: GameStore, reach: RecordingReach
 ) -> None:
     game = await opened(groups)
-    await refused(
-        RefusalCode.PRIVATE_CHAT, press(groups, game, BEN, GroupAction.JOIN, reach=Reach(BEN))
-    )
+    reach.unreachable.add(BEN.user_id)
+    await refused(RefusalCode.PRIVATE_CHAT, press(groups, game, BEN, GroupAction.JOIN))
     latest = await stored(store, game.game_id)
     assert names(latest) == ["Ann", "-", "-", "-"]
     assert isinstance(latest.state, Lobby)
@@ -200,23 +187,26 @@ async def test_a_person_the_bot_cannot_write_to_is_not_seated_and_the_link_shows
 async def test_a_join_that_cannot_succeed_writes_to_nobody(
     groups: GroupGames,
     store: GameStore,
+    reach: RecordingReach,
     who: Person,
     action: GroupAction,
     arg: int,
     code: RefusalCode,
 ) -> None:
     game = await opened(groups)
-    reach = Reach()
-    await refused(code, press(groups, game, who, action, arg, reach=reach))
-    assert reach.written == []
+    reach.reached.clear()
+    await refused(code, press(groups, game, who, action, arg))
+    assert reach.reached == []
     assert (await stored(store, game.game_id)).version == game.version
 
 
-async def test_a_join_after_the_start_writes_to_nobody(groups: GroupGames) -> None:
+async def test_a_join_after_the_start_writes_to_nobody(
+    groups: GroupGames, reach: RecordingReach
+) -> None:
     game = await press(groups, await opened(groups), ANN, GroupAction.START)
-    reach = Reach()
-    await refused(RefusalCode.LOBBY_CLOSED, groups.join(game, BEN, None, reach))
-    assert reach.written == []
+    reach.reached.clear()
+    await refused(RefusalCode.LOBBY_CLOSED, groups.join(game, BEN, None))
+    assert reach.reached == []
 
 
 async def test_people_pressing_join_at_once_all_get_a_seat(
@@ -237,6 +227,19 @@ async def test_people_pressing_join_at_once_all_get_a_seat(
     seated = {h.user_id for _, h in latest.humans()}
     assert len(seated) == 4
     assert ANN.user_id in seated
+
+
+async def test_each_change_of_a_lobby_is_told_once_in_order(
+    groups: GroupGames, notifier: RecordingNotifier
+) -> None:
+    game = await opened(groups)  # stored, then Ann seated: one change told
+    game = await press(groups, game, BEN, GroupAction.JOIN)
+    game = await press(groups, game, BEN, GroupAction.BOT)
+    started = await press(groups, game, ANN, GroupAction.START)
+    assert notifier.versions() == [(game.game_id, v) for v in (2, 3, 4, 5)]
+    assert notifier.told[-1] == Told(started, PLAIN)
+    await refused(RefusalCode.NOT_ALLOWED, press(groups, started, EVE, GroupAction.CANCEL))
+    assert len(notifier.told) == 4  # a refused press tells nothing
 
 
 async def test_the_last_seat_taken_starts_the_match(groups: GroupGames) -> None:
@@ -298,11 +301,13 @@ async def test_start_fills_the_free_seats_with_bots_of_the_tables_level(
     assert all(s.level is Level.HARD for s in started.seats if isinstance(s, BotSeat))
 
 
-async def test_a_seat_button_sits_down_leaves_or_removes_a_bot(groups: GroupGames) -> None:
+async def test_a_seat_button_sits_down_leaves_or_removes_a_bot(
+    groups: GroupGames, reach: RecordingReach
+) -> None:
     game = await opened(groups)
-    reach = Reach()
-    game = await press(groups, game, BEN, GroupAction.SEAT, 2, reach=reach)
-    assert reach.written == [BEN.user_id]
+    reach.reached.clear()
+    game = await press(groups, game, BEN, GroupAction.SEAT, 2)
+    assert reach.people() == [BEN.user_id]
     assert names(game) == ["Ann", "-", "Ben", "-"]
     game = await press(groups, game, BEN, GroupAction.SEAT, 3)  # moving
     assert names(game) == ["Ann", "-", "-", "Ben"]
@@ -349,7 +354,6 @@ async def test_a_button_for_no_group_game_is_refused(groups: GroupGames, store: 
             GROUP_ID,
             admin=Admin(),
             member=Admin(answer=True),
-            reach=Reach(),
         ),
     )
     direct = await store.create(
@@ -358,11 +362,15 @@ async def test_a_button_for_no_group_game_is_refused(groups: GroupGames, store: 
     await refused(RefusalCode.NO_GAME, press(groups, direct, ANN, GroupAction.JOIN))
 
 
-async def test_keep_changes_nothing(groups: GroupGames, store: GameStore) -> None:
+async def test_keep_changes_nothing(
+    groups: GroupGames, store: GameStore, notifier: RecordingNotifier
+) -> None:
     game = await opened(groups)
+    notifier.told.clear()
     kept = await press(groups, game, ANN, GroupAction.KEEP)
     assert kept.version == game.version
     assert (await stored(store, game.game_id)).version == game.version
+    assert notifier.told == []
 
 
 async def test_a_button_pressed_outside_its_group_is_refused_and_changes_nothing(
@@ -415,7 +423,7 @@ async def test_arriving_by_the_link_needs_the_groups_membership(groups: GroupGam
 
     await refused(
         RefusalCode.NOT_A_MEMBER,
-        groups.arrive(game.game_id, BEN, None, member=not_in, reach=Reach()),
+        groups.arrive(game.game_id, BEN, None, member=not_in),
     )
     assert asked == [GROUP_ID]
 
@@ -455,13 +463,6 @@ async def test_the_last_person_leaving_abandons_the_match(
     assert (await stored(store, game.game_id)).version == 3
 
 
-def test_leaving_a_direct_game_is_invalid() -> None:
-    direct = record_for(Match.new(Variant.BLOCK, 2, 50, seed=1)[0], solo_seats())
-    with pytest.raises(RefusalError) as caught:
-        left(direct, ANN.user_id)
-    assert caught.value.code is RefusalCode.INVALID
-
-
 async def test_leaving_a_stopped_match_is_refused(groups: GroupGames, store: GameStore) -> None:
     game = await a_match(store, ann_and_ben())
     await groups.abandon(game.game_id)
@@ -473,12 +474,12 @@ async def test_leaving_a_stopped_match_is_refused(groups: GroupGames, store: Gam
 
 
 async def test_a_bots_seat_is_taken_between_hands_once_written_to(
-    groups: GroupGames, store: GameStore
+    groups: GroupGames, store: GameStore, reach: RecordingReach, notifier: RecordingNotifier
 ) -> None:
     game = await a_match(store, ann_and_ben(), hand_over=True)
-    reach = Reach()
-    after = await press(groups, game, CAT, GroupAction.TAKE, 3, reach=reach)
-    assert reach.written == [CAT.user_id]
+    after = await press(groups, game, CAT, GroupAction.TAKE, 3)
+    assert reach.reached == [(game.game_id, CAT.user_id)]
+    assert notifier.told == [Told(after, PLAIN)]
     assert after.seats[3] == human_seat(CAT)
     assert isinstance(after.state, HandOver)
     group = after.record.group
@@ -501,46 +502,34 @@ async def test_a_bots_seat_is_taken_between_hands_once_written_to(
 async def test_a_seat_that_cannot_be_taken_writes_to_nobody(
     groups: GroupGames,
     store: GameStore,
+    reach: RecordingReach,
     who: Person,
     seat: int,
     hand_over: bool,
     code: RefusalCode,
 ) -> None:
     game = await a_match(store, ann_and_ben(), hand_over=hand_over)
-    reach = Reach()
-    await refused(code, groups.take_seat(game, who, seat, reach))
-    assert reach.written == []
+    await refused(code, groups.take_seat(game, who, seat))
+    assert reach.reached == []
     assert (await stored(store, game.game_id)).version == 1
 
 
 async def test_a_seat_is_not_taken_by_someone_the_bot_cannot_write_to(
-    groups: GroupGames, store: GameStore
+    groups: GroupGames, store: GameStore, reach: RecordingReach
 ) -> None:
     game = await a_match(store, ann_and_ben(), hand_over=True)
-    await refused(RefusalCode.PRIVATE_CHAT, groups.take_seat(game, CAT, 3, Reach(CAT)))
+    reach.unreachable.add(CAT.user_id)
+    await refused(RefusalCode.PRIVATE_CHAT, groups.take_seat(game, CAT, 3))
     latest = await stored(store, game.game_id)
     assert latest.version == 1
     assert latest.is_bot(3)
-
-
-async def test_no_seat_is_taken_in_a_lobby_or_a_direct_game(groups: GroupGames) -> None:
-    game = await opened(groups)
-    with pytest.raises(RefusalError) as caught:
-        check_take(game, CAT.user_id, 1)
-    assert caught.value.code is RefusalCode.GAME_OVER
-    direct = record_for(finish_hand(Match.new(Variant.BLOCK, 2, 50, seed=1)[0]), solo_seats())
-    with pytest.raises(RefusalError) as caught:
-        taken(direct, CAT, 1)
-    assert caught.value.code is RefusalCode.GAME_OVER
 
 
 async def test_a_person_arriving_by_the_link_joins_the_lobby_wherever_it_said(
     groups: GroupGames,
 ) -> None:
     game = await opened(groups)
-    after = await groups.arrive(
-        game.game_id, BEN, 0, member=member_of, reach=Reach()
-    )  # seat 0 is Ann's by now
+    after = await groups.arrive(game.game_id, BEN, 0, member=member_of)  # seat 0: Ann's by now
     assert names(after) == ["Ann", "Ben", "-", "-"]
 
 
@@ -548,15 +537,15 @@ async def test_a_person_arriving_by_the_link_takes_the_bots_seat_between_hands(
     groups: GroupGames, store: GameStore
 ) -> None:
     game = await a_match(store, ann_and_ben(), hand_over=True)
-    after = await groups.arrive(game.game_id, CAT, 1, member=member_of, reach=Reach())
+    after = await groups.arrive(game.game_id, CAT, 1, member=member_of)
     assert after.seats[1] == human_seat(CAT)
     await refused(
         RefusalCode.LOBBY_CLOSED,
-        groups.arrive(game.game_id, DAN, None, member=member_of, reach=Reach()),
+        groups.arrive(game.game_id, DAN, None, member=member_of),
     )
 
 
-# -- stopping and moving ---------------------------------------------------------------------------
+# -- stopping ---------------------------------------------------------------------------
 
 
 async def test_a_game_the_bot_cannot_reach_its_group_for_is_abandoned(
@@ -569,45 +558,10 @@ async def test_a_game_the_bot_cannot_reach_its_group_for_is_abandoned(
     await refused(RefusalCode.NO_GAME, groups.abandon("ffffffffff"))
 
 
-async def test_a_game_follows_its_group_to_the_supergroup(
-    groups: GroupGames, store: GameStore
+async def test_an_unreachable_openers_lobby_is_told_once(
+    groups: GroupGames, reach: RecordingReach, notifier: RecordingNotifier
 ) -> None:
-    game = await opened(groups)
-    moved = await groups.migrate(GROUP_ID, SUPERGROUP)
-    assert moved is not None
-    assert moved.chat_id == SUPERGROUP
-    assert moved.version == game.version + 1
-    assert await store.load_for_chat(GROUP_ID) is None
-    assert (await groups.live_game(SUPERGROUP)).game_id == game.game_id
-    # Both chats announce the move: the second time there is nothing to move.
-    assert await groups.migrate(GROUP_ID, SUPERGROUP) is None
-    assert await groups.migrate(GROUP_ID, SUPERGROUP, game.game_id) is None
-    assert (await stored(store, game.game_id)).version == moved.version
-
-
-async def test_an_older_game_of_the_group_follows_it_by_id(
-    groups: GroupGames, store: GameStore
-) -> None:
-    old = await opened(groups)
-    await groups.abandon(old.game_id)
-    await groups.open(SUPERGROUP, "Room", BEN, Variant.DRAW, 2, Reach())
-    moved = await groups.migrate(GROUP_ID, SUPERGROUP, old.game_id)
-    assert moved is not None
-    assert moved.chat_id == SUPERGROUP
-    latest = await store.load_for_chat(SUPERGROUP)
-    assert latest is not None
-    assert latest.game_id != old.game_id  # the supergroup's own game keeps its place
-    assert await store.load_for_chat(GROUP_ID) is None
-
-
-async def test_a_move_that_meets_a_newer_version_is_left_to_the_next_one(
-    games: Games, redis: FakeAsyncRedis
-) -> None:
-    class Conflicting(GameStore):
-        async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
-            raise VersionConflictError("someone wrote first")
-
-    store = Conflicting(redis)
-    game = await store.create(group_lobby())
-    assert await GroupGames(games, store).migrate(GROUP_ID, SUPERGROUP) is None
-    assert (await stored(store, game.game_id)).chat_id == GROUP_ID
+    """The opener has not started the bot: the lobby invites them, and is told once."""
+    reach.unreachable.add(ANN.user_id)
+    game = await groups.open(GROUP_ID, "Room", ANN, Variant.KOZEL, 4)
+    assert notifier.versions() == [(game.game_id, game.version)]

@@ -1,5 +1,5 @@
 """The game store: round trips, compare-and-set on the version, chat pointers, TTLs,
-who sits where, a group's move, outages."""
+the delivery lease a save takes, the due set, who sits where, a group's move, outages."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from redis.crc import key_slot
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.game import lobby
-from bot.game.games import stopped
+from bot.game.changes import stopped
 from bot.game.record import MatchStage
-from bot.game.state import Game, InMatch
+from bot.game.state import Game, InMatch, Lease
 from bot.store import keys
 from bot.store.errors import (
     ChatBusyError,
@@ -25,7 +25,8 @@ from bot.store.errors import (
     StorageUncertainError,
     VersionConflictError,
 )
-from bot.store.games import GameStore, encode
+from bot.store.games import LEASE, GameStore, encode
+from bot.store.messages import MessageStore
 from bot.store.slots import shard_of_chat, shard_of_game
 from tests.bot.factories import (
     GROUP_ID,
@@ -243,6 +244,119 @@ async def test_the_lifetimes_are_the_stores_to_choose(redis: FakeAsyncRedis) -> 
     assert 0 < await redis.ttl(keys.game(group.game_id)) <= 300
 
 
+# -- the delivery lease a save takes ---------------------------------------------------------------
+
+
+async def messages_shown(redis: FakeAsyncRedis, game_id: str, **fields: str) -> None:
+    """What delivery wrote of the game's messages (outside any lease)."""
+    await MessageStore(redis).write(game_id, fields, set())
+
+
+async def test_a_save_with_a_token_takes_the_lease_and_reads_the_messages(
+    redis: FakeAsyncRedis,
+) -> None:
+    store = GameStore(redis, lease=timedelta(seconds=9))
+    created = await store.create(solo_record())
+    await messages_shown(redis, created.game_id, table="t1", shown="1")
+    saved = await store.save(reseeded(created, 5), lease="mine")
+    assert saved.lease == Lease("mine", {"table": "t1", "shown": "1"})
+    assert saved.version == 2
+    assert await redis.get(keys.lease(created.game_id)) == b"mine"
+    assert 8000 < await redis.pttl(keys.lease(created.game_id)) <= 9000
+
+
+async def test_the_lease_lasts_as_the_store_was_told(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    created = await store.create(solo_record(), lease="mine")
+    left = await redis.pttl(keys.lease(created.game_id))
+    assert LEASE.total_seconds() * 1000 - 1000 < left <= LEASE.total_seconds() * 1000
+
+
+async def test_a_save_while_another_holds_the_lease_takes_none_and_leaves_it(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    created = await store.create(solo_record())
+    await messages_shown(redis, created.game_id, table="t1")
+    await redis.set(keys.lease(created.game_id), "theirs", px=60_000)
+    saved = await store.save(reseeded(created, 5), lease="mine")
+    assert saved.lease is None
+    assert saved.version == 2  # saved all the same: its delivery waits for theirs
+    assert seed_of(await store.load(created.game_id)) == 5
+    assert await redis.get(keys.lease(created.game_id)) == b"theirs"
+    assert await redis.pttl(keys.lease(created.game_id)) > 50_000
+
+
+async def test_the_same_token_may_take_the_lease_again(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    """One worker step: its saves and its delivery share a token."""
+    created = await store.create(solo_record(), lease="step")
+    await redis.pexpire(keys.lease(created.game_id), 100)
+    saved = await store.save(reseeded(created, 5), lease="step")
+    assert saved.lease == Lease("step", {})
+    assert await redis.pttl(keys.lease(created.game_id)) > 1000  # taken anew, for as long
+
+
+async def test_a_save_without_a_token_touches_no_lease(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    created = await store.create(solo_record())
+    assert created.lease is None
+    saved = await store.save(reseeded(created, 5))
+    assert saved.lease is None
+    assert not await redis.exists(keys.lease(created.game_id))
+    await redis.set(keys.lease(created.game_id), "theirs", px=60_000)
+    await store.save(reseeded(saved, 6))
+    assert await redis.get(keys.lease(created.game_id)) == b"theirs"
+    assert await redis.pttl(keys.lease(created.game_id)) > 50_000
+
+
+async def test_a_conflicting_save_names_the_game_as_stored_and_takes_no_lease(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    created = await store.create(solo_record())
+    first = await store.save(reseeded(created, 1))
+    with pytest.raises(VersionConflictError) as caught:
+        await store.save(reseeded(created, 2), lease="mine")
+    current = caught.value.current
+    assert current is not None
+    assert current.version == first.version == 2
+    assert current.record == first.record
+    assert seed_of(current) == 1
+    assert not await redis.exists(keys.lease(created.game_id))
+
+
+async def test_a_created_game_takes_the_lease_with_its_token(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    game = group_game()
+    await messages_shown(redis, game.game_id, invite="sent")  # a message sent before it
+    created = await store.create(game, lease="mine")
+    assert created.version == 1
+    assert created.lease == Lease("mine", {"invite": "sent"})
+    assert await redis.get(keys.lease(game.game_id)) == b"mine"
+
+
+async def test_a_create_refused_takes_no_lease(store: GameStore, redis: FakeAsyncRedis) -> None:
+    created = await store.create(solo_record())
+    elsewhere = created.changed(created.record.stage, created.match, chat_id=5)
+    with pytest.raises(VersionConflictError):
+        await store.create(elsewhere, lease="mine")  # the id is taken
+    with pytest.raises(ChatBusyError):
+        await store.create(other(solo_record()), lease="mine")  # the chat has a live game
+    assert not await redis.exists(keys.lease(created.game_id))
+    assert not await redis.exists(keys.lease(other(solo_record()).game_id))
+
+
+async def test_the_lease_and_the_messages_share_the_games_slot(store: GameStore) -> None:
+    game = await store.create(placed(group_game(), store, 2), lease="mine")
+    assert key_slot(keys.lease(game.game_id).encode()) == key_slot(keys.game(game.game_id).encode())
+    assert key_slot(keys.messages(game.game_id).encode()) == key_slot(
+        keys.game(game.game_id).encode()
+    )
+
+
 # -- damaged records and outages -----------------------------------------------------------------
 
 
@@ -290,7 +404,7 @@ async def test_an_outage_is_reported_as_such(store: GameStore, server: FakeServe
     with pytest.raises(StorageUncertainError):
         await store.save(created)
     with pytest.raises(StorageUnavailableError):
-        await store.language(5)
+        await store.games_of(5)
     server.connected = True
     assert (await loaded(store, created.game_id)).version == 1
 
@@ -319,6 +433,18 @@ async def test_a_save_whose_answer_was_lost_is_read_back(
     assert seed_of(await store.load(created.game_id)) == 99
 
 
+async def test_a_save_whose_answer_was_lost_keeps_its_token_with_the_fields_unknown(
+    store: GameStore, redis: FakeAsyncRedis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether it took the lease went with the answer: its delivery takes it again with
+    the same token, and reads the fields itself."""
+    created = await store.create(solo_record())
+    monkeypatch.setattr(store, "_save", _Lost(store._save, ran=True))
+    saved = await store.save(reseeded(created, 99), lease="mine")
+    assert saved.lease == Lease("mine", None)
+    assert await redis.get(keys.lease(created.game_id)) == b"mine"  # it did take it
+
+
 async def test_a_save_that_never_ran_is_reported_as_nothing_written(
     store: GameStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -330,16 +456,7 @@ async def test_a_save_that_never_ran_is_reported_as_nothing_written(
     assert (await loaded(store, created.game_id)).version == 1
 
 
-# -- languages, people, groups -------------------------------------------------------------------
-
-
-async def test_languages_are_remembered(store: GameStore) -> None:
-    assert await store.language(5) is None
-    await store.set_language(5, "fr")
-    assert await store.language(5) == "fr"
-    await store.set_language(5, "it")
-    assert await store.language(5) == "it"
-    assert await store.language(6) is None
+# -- people, groups -------------------------------------------------------------------
 
 
 async def test_people_are_indexed_to_their_group_games(
@@ -375,18 +492,24 @@ async def test_a_move_leaves_the_old_chat_to_its_newer_game(store: GameStore) ->
     assert by_chat.game_id == newer.game_id
 
 
-async def test_the_worker_is_told_of_every_group_save_only(redis: FakeAsyncRedis) -> None:
-    told: list[None] = []
-    store = GameStore(redis, on_due=lambda: told.append(None))
+async def test_a_group_save_makes_the_game_due_at_once_and_a_direct_one_does_not(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    """In the save itself: no committed change of a group can miss the worker."""
     direct = await store.create(solo_record())
     await store.save(direct)
-    assert told == []
+    assert await redis.zscore(keys.due(shard_of_game(direct.game_id)), direct.game_id) is None
     group = await store.create(group_game())
-    await store.save(group)
-    assert len(told) == 2
+    due = keys.due(shard_of_game(group.game_id))
+    assert await redis.zscore(due, group.game_id) == 0
+    await redis.zadd(due, {group.game_id: 500.0})  # rescheduled for later by the worker
+    saved = await store.save(group)
+    assert await redis.zscore(due, group.game_id) == 0
+    await redis.zrem(due, group.game_id)
     with pytest.raises(VersionConflictError):
         await store.save(group)
-    assert len(told) == 2  # a refused save made nothing due
+    assert await redis.zscore(due, group.game_id) is None  # a refused save made nothing due
+    assert saved.version == 2
 
 
 async def test_a_finished_game_is_small_and_replays_exactly(store: GameStore) -> None:

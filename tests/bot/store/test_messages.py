@@ -1,5 +1,6 @@
-"""Where each game's messages are: the placement round trip, the changes written back in
-one go, and the lease one process holds while it brings the messages up to date."""
+"""Each game's messages' fields: written and read back, dropped, kept for a while; and
+the lease one process holds while it brings the messages up to date (taken with the
+fields in one step, given back with what changed)."""
 
 from __future__ import annotations
 
@@ -9,73 +10,65 @@ from datetime import timedelta
 from fakeredis import FakeAsyncRedis
 
 from bot.store import keys
-from bot.store.messages import Changes, MessageStore, Placement, Sent
+from bot.store.games import ACTIVE_TTL
+from bot.store.messages import MessageStore, fields_of
 
 GAME = "0000000b40"
 LEASE = timedelta(seconds=30)
+DAY = 24 * 3600
 
 
-def written(private: dict[int, Sent] | None = None, table: Sent | None = None) -> Changes:
-    changes = Changes()
-    for user_id, sent in (private or {}).items():
-        changes.private(user_id, sent)
-    if table is not None:
-        changes.table(table)
-    return changes
+# -- fields ----------------------------------------------------------------------------------------
 
 
-async def test_an_unknown_game_has_no_messages(redis: FakeAsyncRedis) -> None:
+async def test_an_unknown_game_has_no_fields(redis: FakeAsyncRedis) -> None:
     messages = MessageStore(redis)
-    empty = await messages.load(GAME)
-    assert (empty.private, empty.table, empty.posted) == ({}, None, 0)
-    assert await messages.private(GAME, 11) is None
+    assert await messages.load(GAME) == {}
+    assert await messages.field(GAME, "table") is None
 
 
-async def test_placements_round_trip(redis: FakeAsyncRedis) -> None:
+async def test_fields_round_trip(redis: FakeAsyncRedis) -> None:
     messages = MessageStore(redis)
-    changes = written({11: Sent(11, 5, "e", "f", "ru"), 12: Sent(12, None)}, Sent(-77, 6, "", "t"))
-    changes.posted(3)
-    await messages.write(GAME, changes)
-    placement = await messages.load(GAME)
-    assert placement.private == {11: Sent(11, 5, "e", "f", "ru"), 12: Sent(12, None)}
-    assert placement.table == Sent(-77, 6, "", "t")
-    assert placement.posted == 3
-    assert await messages.private(GAME, 11) == Sent(11, 5, "e", "f", "ru")
-    assert await messages.private(GAME, 13) is None
-    assert await redis.ttl(keys.messages(GAME)) > 20 * 24 * 3600
+    shown = {"table": '{"chat_id": -77, "message_id": 6}', "p:11": "Привет", "posted": "3"}
+    await messages.write(GAME, shown, set())
+    assert await messages.load(GAME) == shown
+    assert await messages.field(GAME, "p:11") == "Привет"
+    assert await messages.field(GAME, "p:12") is None
+    assert await redis.ttl(keys.messages(GAME)) > 20 * DAY
 
 
-async def test_a_dropped_message_is_forgotten(redis: FakeAsyncRedis) -> None:
+async def test_a_write_changes_only_its_fields_and_drops_those_it_names(
+    redis: FakeAsyncRedis,
+) -> None:
     messages = MessageStore(redis)
-    await messages.write(GAME, written({11: Sent(11, 5)}, Sent(-77, 6)))
-    changes = Changes()
-    changes.table(None)
-    changes.private(11, None)
-    await messages.write(GAME, changes)
-    placement = await messages.load(GAME)
-    assert (placement.private, placement.table) == ({}, None)
+    await messages.write(GAME, {"table": "t", "p:11": "a", "p:12": "b"}, set())
+    await messages.write(GAME, {"p:11": "a2"}, {"table", "p:13"})
+    assert await messages.load(GAME) == {"p:11": "a2", "p:12": "b"}
+
+
+async def test_a_write_needs_no_lease_and_leaves_the_holders(redis: FakeAsyncRedis) -> None:
+    """A message sent outside a delivery (a joining person's first one)."""
+    messages = MessageStore(redis)
+    assert await messages.open(GAME, "one", LEASE) is not None
+    await messages.write(GAME, {"p:11": "a"}, set())
+    assert await messages.load(GAME) == {"p:11": "a"}
+    assert await redis.get(keys.lease(GAME)) == b"one"
 
 
 async def test_the_lifetime_is_the_stores_to_choose(redis: FakeAsyncRedis) -> None:
     messages = MessageStore(redis, ttl=timedelta(minutes=2))
-    await messages.write(GAME, written(table=Sent(-77, 6)))
+    await messages.write(GAME, {"table": "t"}, set())
+    assert 0 < await redis.ttl(keys.messages(GAME)) <= 120
+    assert await messages.open(GAME, "one", LEASE) is not None
+    await redis.expire(keys.messages(GAME), 10 * DAY)  # so that the close sets it again
+    await messages.close(GAME, "one", {"table": "t2"}, set())
     assert 0 < await redis.ttl(keys.messages(GAME)) <= 120
 
 
-def test_changes_keep_the_last_word_on_each_field() -> None:
-    changes = Changes()
-    assert not changes
-    changes.private(11, Sent(11, 5))
-    changes.private(11, None)
-    assert changes.fields == {}
-    assert changes.dropped == {"p:11"}
-    assert changes  # a drop is a change too
-    changes.private(11, Sent(11, 7))
-    assert changes.dropped == set()
-    assert list(changes.fields) == ["p:11"]
-    changes.posted(2)
-    changes.table(Sent(-77, 1))
-    assert set(changes.fields) == {"p:11", "posted", "table"}
+def test_a_hash_reads_the_same_from_a_script_or_a_command() -> None:
+    assert fields_of([b"table", b"t", b"p:11", b"a"]) == {"table": "t", "p:11": "a"}
+    assert fields_of({b"table": b"t", "p:11": "a"}) == {"table": "t", "p:11": "a"}
+    assert fields_of([]) == fields_of({}) == {}
 
 
 # -- the lease -----------------------------------------------------------------------------------
@@ -83,38 +76,60 @@ def test_changes_keep_the_last_word_on_each_field() -> None:
 
 async def test_one_process_holds_a_game_at_a_time(redis: FakeAsyncRedis) -> None:
     messages = MessageStore(redis)
-    assert await messages.open(GAME, "one", LEASE) == Placement()
+    assert await messages.open(GAME, "one", LEASE) == {}
     assert await messages.open(GAME, "two", LEASE) is None
-    await messages.close(GAME, "two", Changes())  # not theirs: the lease stays
+    await messages.close(GAME, "two", {}, set())  # not theirs: the lease stays
     assert await messages.open(GAME, "two", LEASE) is None
-    await messages.close(GAME, "one", Changes())
-    assert await messages.open(GAME, "two", LEASE) == Placement()
+    await messages.close(GAME, "one", {}, set())
+    assert await messages.open(GAME, "two", LEASE) == {}
 
 
-async def test_the_lease_reads_the_placement_and_close_writes_it_back(
+async def test_the_holder_may_take_its_lease_again(redis: FakeAsyncRedis) -> None:
+    """A save took it with this token, for the delivery that follows."""
+    messages = MessageStore(redis)
+    await messages.write(GAME, {"table": "t"}, set())
+    assert await messages.open(GAME, "one", timedelta(milliseconds=200)) == {"table": "t"}
+    assert await messages.open(GAME, "one", LEASE) == {"table": "t"}
+    assert await redis.pttl(keys.lease(GAME)) > 20_000  # taken anew, for as long as asked
+
+
+async def test_the_lease_lasts_as_long_as_asked(redis: FakeAsyncRedis) -> None:
+    messages = MessageStore(redis)
+    assert await messages.open(GAME, "one", LEASE) is not None
+    assert 29_000 < await redis.pttl(keys.lease(GAME)) <= 30_000
+    assert await redis.get(keys.lease(GAME)) == b"one"
+
+
+async def test_the_lease_reads_the_fields_and_close_writes_them_back(
     redis: FakeAsyncRedis,
 ) -> None:
     messages = MessageStore(redis)
-    await messages.write(GAME, written({11: Sent(11, 5, "e")}))
-    placement = await messages.open(GAME, "one", LEASE)
-    assert placement is not None
-    assert placement.private == {11: Sent(11, 5, "e")}
-    changes = written({11: Sent(11, 5, "e2")}, Sent(-77, 9))
-    changes.posted(1)
-    await messages.close(GAME, "one", changes)
-    again = await messages.open(GAME, "two", LEASE)
-    assert again is not None
-    assert again.private == {11: Sent(11, 5, "e2")}
-    assert again.table == Sent(-77, 9)
-    assert again.posted == 1
+    await messages.write(GAME, {"p:11": "a", "p:12": "b"}, set())
+    assert await messages.open(GAME, "one", LEASE) == {"p:11": "a", "p:12": "b"}
+    await messages.close(GAME, "one", {"p:11": "a2", "table": "t"}, {"p:12"})
+    assert not await redis.exists(keys.lease(GAME))  # given back
+    assert await messages.open(GAME, "two", LEASE) == {"p:11": "a2", "table": "t"}
+    assert 0 < await redis.ttl(keys.messages(GAME)) <= ACTIVE_TTL.total_seconds()
 
 
 async def test_a_close_with_no_changes_writes_nothing(redis: FakeAsyncRedis) -> None:
     messages = MessageStore(redis)
     await messages.open(GAME, "one", LEASE)
-    await messages.close(GAME, "one", Changes())
+    await messages.close(GAME, "one", {}, set())
     assert not await redis.exists(keys.messages(GAME))
     assert not await redis.exists(keys.lease(GAME))
+
+
+async def test_a_late_close_writes_its_fields_and_leaves_the_new_holders_lease(
+    redis: FakeAsyncRedis,
+) -> None:
+    messages = MessageStore(redis)
+    assert await messages.open(GAME, "one", timedelta(milliseconds=30)) is not None
+    await asyncio.sleep(0.06)
+    assert await messages.open(GAME, "two", LEASE) is not None
+    await messages.close(GAME, "one", {"table": "t"}, set())
+    assert await messages.field(GAME, "table") == "t"
+    assert await redis.get(keys.lease(GAME)) == b"two"
 
 
 async def test_a_lease_not_given_back_runs_out(redis: FakeAsyncRedis) -> None:
@@ -124,7 +139,7 @@ async def test_a_lease_not_given_back_runs_out(redis: FakeAsyncRedis) -> None:
     assert await messages.open(GAME, "two", LEASE) is None
     await asyncio.sleep(0.06)
     assert await messages.open(GAME, "two", LEASE) is not None
-    await messages.close(GAME, "one", Changes())  # late: the lease is another's now
+    await messages.close(GAME, "one", {}, set())  # late: the lease is another's now
     assert await messages.open(GAME, "three", LEASE) is None
 
 
@@ -137,12 +152,19 @@ async def test_leases_of_different_games_are_separate(redis: FakeAsyncRedis) -> 
 async def test_a_lease_is_renewed_only_by_its_holder(redis: FakeAsyncRedis) -> None:
     store = MessageStore(redis)
     lease = timedelta(milliseconds=300)
-    assert await store.open("0000000b40", "mine", lease) is not None
+    assert await store.open(GAME, "mine", lease) is not None
     for _ in range(3):  # kept well past its first 300 ms by renewals
         await asyncio.sleep(0.15)
-        assert await store.renew("0000000b40", "mine", lease)
-    assert not await store.renew("0000000b40", "theirs", lease)
-    assert await store.open("0000000b40", "theirs", lease) is None
+        assert await store.renew(GAME, "mine", lease)
+    assert not await store.renew(GAME, "theirs", lease)
+    assert await store.open(GAME, "theirs", lease) is None
     await asyncio.sleep(0.4)  # its holder stops renewing (a killed process): it runs out
-    assert await store.open("0000000b40", "theirs", lease) is not None
-    assert not await store.renew("0000000b40", "mine", lease)
+    assert await store.open(GAME, "theirs", lease) is not None
+    assert not await store.renew(GAME, "mine", lease)
+
+
+async def test_a_renewal_keeps_the_lease_for_as_long_as_asked(redis: FakeAsyncRedis) -> None:
+    store = MessageStore(redis)
+    assert await store.open(GAME, "mine", timedelta(seconds=1)) is not None
+    assert await store.renew(GAME, "mine", LEASE)
+    assert 29_000 < await redis.pttl(keys.lease(GAME)) <= 30_000

@@ -7,7 +7,7 @@ import pytest
 from fakeredis import FakeAsyncRedis, FakeServer
 
 from bot.game import lobby
-from bot.game.games import stopped
+from bot.game.changes import stopped
 from bot.game.state import Game
 from bot.store import keys
 from bot.store.errors import StorageUnavailableError

@@ -21,7 +21,8 @@ from bot.game.tally import FactKind, MatchTally, PersonTally, Told, tally
 from bot.store import keys
 from bot.store.client import RedisClient
 from bot.store.slots import game_id_in, shard_of_chat, shard_of_game
-from bot.store.stats import APPLIED_KEPT, StatsStore, _Share
+from bot.store.stats import APPLIED_KEPT, StatsStore
+from bot.store.stats_fields import Share
 from tests.bot.telegram.group.driver import ALICE, BOB, CAROL, DAVE, GROUP, OTHER_GROUP
 from tests.bot.telegram.records import kozel_won_by
 from tests.slot_guard import SCRIPTS, SlotGuard
@@ -46,7 +47,7 @@ class Dying(StatsStore):
             raise DiedError
         self.steps -= 1
 
-    async def _add_share(self, game_id: str, person: PersonTally, share: _Share) -> dict[str, str]:
+    async def _add_share(self, game_id: str, person: PersonTally, share: Share) -> dict[str, str]:
         self._step()
         return await super()._add_share(game_id, person, share)
 

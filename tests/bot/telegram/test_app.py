@@ -15,8 +15,10 @@ from pydantic import SecretStr
 from redis.asyncio import Redis
 
 from bot.__main__ import announce_mode, open_store
+from bot.app import App
 from bot.config import Settings, Webhook
-from bot.telegram.app import CONCURRENT_UPDATES, RESPONSE_TYPES, App, register_commands
+from bot.telegram.client import CONCURRENT_UPDATES, RESPONSE_TYPES
+from bot.telegram.dispatcher import register_commands
 from tests.bot.fake_telegram import FakeTelegram
 from texts import LANGUAGES, Texts
 

@@ -11,9 +11,9 @@ from aiogram import Bot
 from pydantic import SecretStr
 
 from bot.__main__ import REDIS_CONNECTIONS, open_store, warn_without_persistence
+from bot.app import create_app
 from bot.config import Settings
 from bot.store.messages import MessageStore
-from bot.telegram.app import create_app
 from tests.bot.conftest import QUICK_PACE, FakeClock, FakeSleep, quick_players
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of, user
 from tests.redis_server import RedisServer

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from fakeredis import FakeAsyncRedis
 
+from bot.app import App, create_app
 from bot.game.state import Game
 from bot.store import keys
 from bot.store.slots import shard_of_game
-from bot.telegram.app import App, create_app
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import TelegramHarness
 from tests.bot.telegram.handlers.driver import ALICE, open_game, play_to_the_end

@@ -7,8 +7,8 @@ import pytest
 from bot.game import lobby
 from bot.game.seats import BotSeat, Seat
 from bot.game.state import Game
-from bot.telegram.hands import hand_content, partner_of
-from bot.telegram.render import table_name
+from bot.telegram.render.game import table_name
+from bot.telegram.render.hands import hand_content, partner_of
 from core.engine import Match
 from core.players import Level
 from tests.bot.factories import human, person, record_for

@@ -9,16 +9,16 @@ import re
 
 from fakeredis import FakeAsyncRedis
 
+from bot.app import App, create_app
+from bot.game.finisher import Finisher
 from bot.game.history import History, PastMatch, PastSeat
 from bot.game.state import Finished, Game
 from bot.store import keys
 from bot.store.finished import FinishedMatches
 from bot.store.history import HistoryStore
 from bot.store.slots import shard_of_game
-from bot.telegram.app import App, create_app
-from bot.telegram.finisher import Finisher
-from bot.telegram.history import history_text, pack
-from bot.telegram.render import table_name
+from bot.telegram.render.game import table_name
+from bot.telegram.render.history import history_text, pack
 from core.events import Drew, Passed, Played
 from core.variants import Variant
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import games
+from bot.game import changes
 from bot.game.actions import GameAction
 from bot.game.seats import BotSeat, Seat
 from bot.game.state import Game
 from bot.telegram.callbacks import ActionData, EndCode, MenuData, MoveData, StopData
-from bot.telegram.keyboards import END_CODES, game_keyboard, menu_keyboard, move_buttons
+from bot.telegram.render.keyboards import END_CODES, game_keyboard, menu_keyboard, move_buttons
 from core.engine import Match
 from core.line import End
 from core.players import Level
@@ -97,7 +97,7 @@ def test_the_hand_over_and_match_over_buttons() -> None:
     expected = GameAction.REMATCH if match.match_over else GameAction.NEXT_HAND
     assert data.action is expected
     if not match.match_over:
-        stopped = games.stopped(record)
+        stopped = changes.stopped(record)
         assert game_keyboard(stopped, seat_view(match, 0), T) is None
 
 

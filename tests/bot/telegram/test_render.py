@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from bot.game import games, lobby
+from bot.game import changes, lobby
 from bot.game.seats import BotSeat, Seat
 from bot.game.state import Game, Lobby
-from bot.telegram.render import (
+from bot.telegram.render.game import (
     ELLIPSIS,
     FIRST_STRONG_ISOLATE,
     POP_DIRECTIONAL_ISOLATE,
@@ -21,7 +21,7 @@ from bot.telegram.render import (
     short_name,
     table_name,
 )
-from bot.telegram.table import lobby_content, table_content
+from bot.telegram.render.table import lobby_content, table_content
 from core.engine import Match
 from core.events import (
     Drew,
@@ -215,7 +215,7 @@ def test_match_results() -> None:
 
 def test_a_stopped_game_says_so_and_asks_nothing() -> None:
     record, match = group_record()
-    stopped = games.stopped(record)
+    stopped = changes.stopped(record)
     text = game_text(stopped, seat_view(match, 0), T)
     assert "abandoned" in text
     assert "Your move" not in text

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import aiohttp
@@ -25,8 +26,9 @@ from fakeredis import FakeAsyncRedis, FakeServer
 from prometheus_client.parser import text_string_to_metric_families
 from redis.asyncio import Redis
 
+from bot.app import App
+from bot.store.client import ping_problem
 from bot.store.errors import StorageUnavailableError
-from bot.telegram.app import App
 from bot.telegram.observe import POLL_STALE, Liveness, outcome_of
 from bot.telegram.server import Health, add_webhook, create_server, serve
 from tests.bot.conftest import FakeClock
@@ -96,7 +98,8 @@ def start_update(user_id: int, update_id: int | None = None) -> dict[str, Any]:
 async def run_server(
     app: App, bot: Bot, redis: Redis, liveness: Liveness, worker_running: bool = True
 ) -> AsyncIterator[Served]:
-    server = create_server(Health(redis, liveness, lambda: worker_running), app.schedule)
+    health = Health(partial(ping_problem, redis), liveness, lambda: worker_running)
+    server = create_server(health, app.schedule)
     add_webhook(server, app.dispatcher, bot, SECRET, HOOK)
     runner = await serve(server, "127.0.0.1", 0, drain=1.0)
     port = runner.addresses[0][1]

@@ -8,9 +8,9 @@ import random
 
 from fakeredis import FakeAsyncRedis
 
+from bot.app import App, create_app
 from bot.store import keys
 from bot.store.slots import game_id_in, shard_of_chat, shard_of_game
-from bot.telegram.app import App, create_app
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import ALICE, BOB, CAROL, DAVE, GROUP, group_texts
@@ -43,7 +43,7 @@ async def played(app: App, user_id: int, group: int | None = None) -> int:
 
 async def two_wins_of_alice_and_carol(app: App) -> None:
     """Alice and Carol won twice together in the group already."""
-    for game_id in ("00000000a1", "00000000a2"):
+    for game_id in (placed(GROUP, 101), placed(GROUP, 102)):
         await app.stats.keep(kozel_won_by(game_id, (ALICE, CAROL), (BOB, DAVE), GROUP))
 
 
@@ -55,7 +55,7 @@ def restarted(
 
 
 async def test_a_match_handed_twice_is_counted_once(app: App) -> None:
-    game = kozel_won_by("00000000b1", (ALICE, CAROL), (BOB, DAVE), GROUP)
+    game = kozel_won_by(placed(GROUP, 103), (ALICE, CAROL), (BOB, DAVE), GROUP)
     await app.stats.keep(game)
     await app.stats.keep(game)
     assert await played(app, ALICE.id) == 1
@@ -114,7 +114,7 @@ async def test_stats_in_a_private_chat_show_every_match_and_the_bots(
     assert harness.fake.last_in(ALICE.id).text == f"{shown('Alice')} has no finished match yet."
     message = await open_game(harness, "Block game", "1 bot", "Easy", "50")
     await play_to_the_end(harness, message)
-    await app.stats.keep(kozel_won_by("00000000e1", (BOB, ALICE), (CAROL, DAVE), GROUP))
+    await app.stats.keep(kozel_won_by(placed(GROUP, 104), (BOB, ALICE), (CAROL, DAVE), GROUP))
     await harness.send(ALICE, "/stats")
     text = harness.fake.last_in(ALICE.id).text
     assert f"{shown('Alice')}</b>, every match" in text
@@ -127,7 +127,7 @@ async def test_stats_in_a_private_chat_show_every_match_and_the_bots(
 
 
 async def test_forgetme_asks_and_no_keeps_everything(app: App, harness: TelegramHarness) -> None:
-    await app.stats.keep(kozel_won_by("00000000f1", (ALICE, CAROL), (BOB, DAVE), GROUP))
+    await app.stats.keep(kozel_won_by(placed(GROUP, 105), (ALICE, CAROL), (BOB, DAVE), GROUP))
     await harness.send(ALICE, "/forgetme")
     question = harness.fake.last_in(ALICE.id)
     assert "cannot be undone" in question.text
@@ -152,7 +152,7 @@ async def test_forgetme_leaves_nothing_of_the_person_in_redis(
     menu = harness.fake.last_in(ALICE.id)
     await harness.press(ALICE, menu, menu.button("Français").callback_data or "")
     await two_wins_of_alice_and_carol(app)
-    await app.stats.keep(kozel_won_by("00000000f2", (BOB, ALICE), (CAROL, DAVE), -4002))
+    await app.stats.keep(kozel_won_by(placed(-4002, 106), (BOB, ALICE), (CAROL, DAVE), -4002))
     before = await keys_mentioning(redis, str(ALICE.id), "Alice")
     assert {keys.stats(ALICE.id), keys.language(ALICE.id), keys.person(ALICE.id)} <= set(before)
     carol = await app.stats.card(CAROL.id, None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime
 
+from bot.app import App
 from bot.game import lobby
 from bot.game.people import Person
 from bot.game.record import (
@@ -18,8 +19,7 @@ from bot.game.record import (
 )
 from bot.game.seats import BotSeat, HumanSeat, Seat
 from bot.game.state import Game, Lobby, Playing
-from bot.telegram.app import App
-from bot.telegram.table import announcements, lobby_content, table_content
+from bot.telegram.render.table import announcements, lobby_content, table_content
 from core.engine import Match
 from core.events import Redealt
 from core.players import Level

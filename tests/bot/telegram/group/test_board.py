@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.app import Pacing
+from bot.game.worker import Rhythm
 from bot.store.pace import Limit, Limits
-from bot.telegram.app import Pacing
-from bot.telegram.worker import Rhythm
 from tests.bot.conftest import NO_LIMIT, FakeClock
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (

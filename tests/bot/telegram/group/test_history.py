@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bot.game.state import Finished
-from bot.telegram.render import table_name
+from bot.telegram.render.game import table_name
 from tests.bot.fake_telegram import TelegramHarness
 from tests.bot.telegram.group.driver import (
     ALICE,

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from fakeredis import FakeAsyncRedis
 
+from bot.app import create_app
 from bot.game.state import Game
+from bot.store.languages import LanguageStore
 from bot.store.messages import MessageStore
-from bot.telegram.app import App, create_app
 from bot.telegram.callbacks import GroupLangData, LangData
-from bot.telegram.hands import hand_content
-from bot.telegram.table import table_content
+from bot.telegram.render.hands import hand_content
+from bot.telegram.render.table import table_content
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
@@ -52,10 +53,11 @@ async def asks_for_the_menu(harness: TelegramHarness, who_id: int) -> StoredMess
     return harness.fake.last_in(GROUP)
 
 
-async def shown_table(harness: TelegramHarness, app: App, texts: Texts, lang: str) -> str:
-    """What the group's table shows in `lang`, as the outbox would render it."""
+async def shown_table(harness: TelegramHarness, texts: Texts, lang: str) -> str:
+    """What the group's table shows in `lang`, as delivery would render it."""
     game = await game_in(harness)
-    return table_content(game, texts.translator(lang), await app.outbox.bot_link()).text
+    link = f"https://t.me/{(await harness.bot.me()).username}"
+    return table_content(game, texts.translator(lang), link).text
 
 
 async def test_a_russian_openers_group_answers_in_russian_whoever_asks(
@@ -106,10 +108,10 @@ async def test_lang_from_someone_who_neither_opened_the_game_nor_administers_is_
 
 
 async def test_the_opener_changes_the_language_and_the_table_follows(
-    harness: TelegramHarness, texts: Texts, app: App
+    harness: TelegramHarness, texts: Texts
 ) -> None:
     await russian_kozel(harness, texts)
-    assert (await table(harness)).text == await shown_table(harness, app, texts, "ru")
+    assert (await table(harness)).text == await shown_table(harness, texts, "ru")
     menu = await asks_for_the_menu(harness, BOB.id)
     assert menu.text == texts.get("ru", "group-lang-choose")
     assert "● Русский" in [b.text for b in menu.buttons()]
@@ -118,8 +120,8 @@ async def test_the_opener_changes_the_language_and_the_table_follows(
     assert harness.fake.message(GROUP, menu.message_id).text == texts.get("fr", "group-lang-set")
     game = await game_in(harness)
     assert group_language(game) == "fr"
-    french = await shown_table(harness, app, texts, "fr")
-    assert french != await shown_table(harness, app, texts, "ru")
+    french = await shown_table(harness, texts, "fr")
+    assert french != await shown_table(harness, texts, "ru")
     assert (await table(harness)).text == french
     await harness.send(BOB, "/score", chat_id=GROUP)
     assert texts.get("fr", "scores", scores="").rstrip() in harness.fake.last_in(GROUP).text
@@ -146,7 +148,7 @@ async def test_a_second_process_speaks_the_new_language(
 
 
 async def test_the_group_keeps_its_language_for_the_next_game(
-    harness: TelegramHarness, texts: Texts, app: App
+    harness: TelegramHarness, texts: Texts
 ) -> None:
     await harness.send(BOB, "/kozel", chat_id=GROUP)
     await tap(harness, BOB.id, await table(harness), texts.get("ru", "btn-cancel"))
@@ -154,7 +156,7 @@ async def test_the_group_keeps_its_language_for_the_next_game(
     game = await game_in(harness)
     assert game.is_live
     assert group_language(game) == "ru"
-    assert (await table(harness)).text == await shown_table(harness, app, texts, "ru")
+    assert (await table(harness)).text == await shown_table(harness, texts, "ru")
     assert (await hand(harness, ALICE.id)).text == hand_content(
         game, ALICE.id, texts.translator("en")
     ).text
@@ -180,8 +182,8 @@ async def test_a_private_lang_button_is_refused_in_the_group(
     answer = await harness.press(BOB, menu, LangData(lang="fr").pack())
     assert alert_of(answer) == texts.get("ru", "refusal-wrong-chat")
     assert (await game_in(harness)).record == before.record
-    assert await harness.storage.language(BOB.id) is None
-    assert await harness.storage.language(GROUP) == "ru"
+    assert await LanguageStore(harness.storage.redis).get(BOB.id) is None
+    assert await LanguageStore(harness.storage.redis).get(GROUP) == "ru"
 
 
 async def test_the_groups_menu_works_only_in_a_group_and_with_a_known_language(
@@ -191,10 +193,10 @@ async def test_the_groups_menu_works_only_in_a_group_and_with_a_known_language(
     private = harness.fake.last_in(ALICE.id)
     answer = await harness.press(ALICE, private, GroupLangData(lang="fr").pack())
     assert alert_of(answer) == texts.get("en", "refusal-wrong-chat")
-    assert await harness.storage.language(ALICE.id) is None
+    assert await LanguageStore(harness.storage.redis).get(ALICE.id) is None
     harness.fake.admins[GROUP] = {EVE.id}
     menu = await asks_for_the_menu(harness, EVE.id)
     for forged in ("gl:de", "gl:en:1", "gl:"):
         answer = await harness.press(EVE, menu, forged)
         assert alert_of(answer) == texts.get("en", "refusal-unknown-button"), forged
-    assert await harness.storage.language(GROUP) is None
+    assert await LanguageStore(harness.storage.redis).get(GROUP) is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,11 +14,13 @@ from aiogram.exceptions import TelegramForbiddenError
 from aiogram.methods import TelegramMethod
 from fakeredis import FakeAsyncRedis
 
-from bot.game.state import Stopped
+from bot.app import App, Pacing, create_app
+from bot.game.notify import PLAIN, Fact, Show
+from bot.game.state import Game, Stopped
+from bot.game.worker import Rhythm
 from bot.store.pace import Limit, Limits
 from bot.store.schedule import Schedule
-from bot.telegram.app import App, Pacing, create_app
-from bot.telegram.worker import Rhythm
+from bot.telegram.delivery.timing import Timing
 from core.state import Phase
 from tests.bot.conftest import NO_LIMIT, QUICK_PACE, FakeClock, FakeSleep, quick_players
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
@@ -189,6 +192,10 @@ async def test_bots_pause_and_never_cost_a_call_each(
     assert group_calls < decisions  # ...so bots' moves share edits
 
 
+SHORT_LEASE = replace(QUICK_PACE, timing=Timing(lease=0.3))
+
+
+@pytest.mark.parametrize("pace", [SHORT_LEASE], indirect=True)
 async def test_a_restart_picks_up_the_due_games(
     harness: TelegramHarness,
     clock: FakeClock,
@@ -200,10 +207,10 @@ async def test_a_restart_picks_up_the_due_games(
     await started_kozel(harness, clock)
     harness.auto_settle = False  # the process dies after saving, before telling anyone
 
-    async def dies(*_args: object, **_kwargs: object) -> None:
-        return None
+    async def dies(_game: Game, _show: Show = PLAIN) -> tuple[Fact, ...]:
+        return ()
 
-    monkeypatch.setattr(app.outbox, "deliver", dies)
+    monkeypatch.setattr(app.notifier, "changed", dies)
     record = await game_in(harness)
     turn = match_of(record).turn
     assert turn is not None
@@ -213,8 +220,9 @@ async def test_a_restart_picks_up_the_due_games(
     moved = await game_in(harness)
     assert moved.version > record.version
     assert (await hand(harness, mover)).buttons()  # not told yet
+    await asyncio.sleep(SHORT_LEASE.timing.lease + 0.05)  # the dead process's lease runs out
 
-    restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    restarted = create_app(harness.bot, redis, quick_players(), texts, SHORT_LEASE, now=clock.now)
     await restarted.worker.settle()
     assert (await hand(harness, mover)).buttons() == []
     next_turn = match_of(moved).turn

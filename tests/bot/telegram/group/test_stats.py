@@ -7,8 +7,8 @@ import random
 
 from aiogram.types import User
 
+from bot.app import App
 from bot.store.slots import game_id_in, shard_of_chat
-from bot.telegram.app import App
 from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import BOT_USER, TelegramHarness
 from tests.bot.telegram.group.driver import (
@@ -50,10 +50,10 @@ async def test_the_line_follows_the_matchs_result_once(
 ) -> None:
     # Each pair won twice here, each person was twice among the goats: whoever wins now
     # wins a third time together, and the others are the goats for the third time.
-    await won(app, "00000000a1", (ALICE, CAROL), (BOB, DAVE))
-    await won(app, "00000000a2", (ALICE, CAROL), (BOB, DAVE))
-    await won(app, "00000000a3", (BOB, DAVE), (ALICE, CAROL))
-    await won(app, "00000000a4", (BOB, DAVE), (ALICE, CAROL))
+    await won(app, placed(GROUP, 101), (ALICE, CAROL), (BOB, DAVE))
+    await won(app, placed(GROUP, 102), (ALICE, CAROL), (BOB, DAVE))
+    await won(app, placed(GROUP, 103), (BOB, DAVE), (ALICE, CAROL))
+    await won(app, placed(GROUP, 104), (BOB, DAVE), (ALICE, CAROL))
     await kozel_of_four(harness, clock)
     game = await play_to_the_end(harness)
     await harness.settle()
@@ -95,7 +95,7 @@ async def test_no_line_when_no_count_is_worth_one(
 async def test_a_line_whose_count_comes_too_late_is_not_told(
     app: App, harness: TelegramHarness, clock: FakeClock
 ) -> None:
-    for game_id in ("00000000b2", "00000000b3"):
+    for game_id in (placed(GROUP, 105), placed(GROUP, 106)):
         await won(app, game_id, (ALICE, CAROL), (BOB, DAVE))
     app.finisher.keepers = [k for k in app.finisher.keepers if k is not app.stats]
     game = kozel_won_by(placed(GROUP, 4), (ALICE, CAROL), (BOB, DAVE), GROUP, clock.now())
@@ -114,9 +114,9 @@ async def test_a_line_whose_count_comes_too_late_is_not_told(
 async def test_stats_in_a_group_are_that_groups_and_in_reply_someone_elses(
     app: App, harness: TelegramHarness
 ) -> None:
-    for game_id in ("00000000c1", "00000000c2"):
+    for game_id in (placed(GROUP, 107), placed(GROUP, 108)):
         await won(app, game_id, (ALICE, CAROL), (BOB, DAVE))
-    await won(app, "00000000c3", (BOB, DAVE), (ALICE, CAROL), OTHER_GROUP)
+    await won(app, placed(OTHER_GROUP, 109), (BOB, DAVE), (ALICE, CAROL), OTHER_GROUP)
     await harness.send(ALICE, "/stats", chat_id=GROUP)
     text = harness.fake.last_in(GROUP).text
     assert text.startswith(f"📊 <b>{shown('Alice')}</b> in «Friday &lt;dominoes&gt; &amp; co»")
@@ -136,8 +136,8 @@ async def test_stats_in_a_group_are_that_groups_and_in_reply_someone_elses(
 async def test_top_before_anyone_has_enough_matches(app: App, harness: TelegramHarness) -> None:
     await harness.send(ALICE, "/top", chat_id=GROUP)
     assert harness.fake.last_in(GROUP).text.startswith("No match has been counted in «")
-    await won(app, "00000000d1", (ALICE, CAROL), (BOB, DAVE))
-    await won(app, "00000000d2", (ALICE, BOB), (CAROL, DAVE))
+    await won(app, placed(GROUP, 110), (ALICE, CAROL), (BOB, DAVE))
+    await won(app, placed(GROUP, 111), (ALICE, BOB), (CAROL, DAVE))
     await harness.send(ALICE, "/top", chat_id=GROUP)
     text = harness.fake.last_in(GROUP).text
     assert "<b>Win rate</b>: nobody has played 5 matches here yet." in text
@@ -147,9 +147,9 @@ async def test_top_before_anyone_has_enough_matches(app: App, harness: TelegramH
 
 async def test_top_with_enough_matches(app: App, harness: TelegramHarness) -> None:
     for n in range(4):
-        await won(app, f"00000000e{n}", (ALICE, CAROL), (BOB, DAVE))
-    await won(app, "00000000e4", (BOB, DAVE), (ALICE, CAROL))
-    await won(app, "00000000e5", (BOB, EVE), (ALICE, CAROL))  # Eve: one match only
+        await won(app, placed(GROUP, 200 + n), (ALICE, CAROL), (BOB, DAVE))
+    await won(app, placed(GROUP, 112), (BOB, DAVE), (ALICE, CAROL))
+    await won(app, placed(GROUP, 113), (BOB, EVE), (ALICE, CAROL))  # Eve: one match only
     await harness.send(EVE, "/top", chat_id=GROUP)
     lines = harness.fake.last_in(GROUP).text.split("\n")
     assert lines[0] == "🏆 <b>Records of «Friday &lt;dominoes&gt; &amp; co»</b>"

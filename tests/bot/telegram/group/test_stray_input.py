@@ -5,7 +5,7 @@ message in their private chat is told about their group game."""
 from __future__ import annotations
 
 from bot.game.state import Game, Playing
-from bot.telegram.render import RecordNames
+from bot.telegram.render.game import RecordNames
 from tests.bot.fake_telegram import TelegramHarness
 from tests.bot.telegram.group.driver import (
     ALICE,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from fakeredis import FakeAsyncRedis
 
+from bot.app import create_app
 from bot.game.seats import BotSeat, HumanSeat
 from bot.game.state import Game, Playing
-from bot.telegram.app import create_app
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (

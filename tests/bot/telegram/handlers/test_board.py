@@ -6,7 +6,7 @@ from __future__ import annotations
 from aiogram import Bot
 
 from bot.game.games import Games
-from bot.telegram.app import register_commands
+from bot.telegram.dispatcher import register_commands
 from tests.bot.fake_telegram import FakeTelegram, StoredMessage, TelegramHarness, alert_of
 from tests.bot.telegram.handlers.driver import ALICE, open_game
 from texts import LANGUAGES, Texts

@@ -4,6 +4,7 @@ messages. Each is answered once, with a short alert, and changes nothing."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,15 +15,18 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot.game.actions import GameAction
 from bot.game.games import Games
+from bot.game.matches import Matches
 from bot.game.record import GameRecord
 from bot.game.state import Game
 from bot.store.games import GameStore
 from bot.telegram.callbacks import ActionData, EndCode, MoveData
-from bot.telegram.outbox import Timing
-from tests.bot.conftest import FakeClock
+from bot.telegram.delivery.timing import Timing
+from tests.bot.conftest import QUICK_PACE, FakeClock
 from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of, user
 from tests.bot.telegram.handlers.driver import ALICE, open_game
 from texts import Texts
+
+SHORT_LEASE = replace(QUICK_PACE, timing=Timing(lease=0.3))
 
 BOB = user(2002, "Bob")
 OTHER_END = {EndCode.LEFT: EndCode.RIGHT, EndCode.RIGHT: EndCode.LEFT, EndCode.NONE: EndCode.LEFT}
@@ -233,10 +237,12 @@ async def test_a_save_whose_outcome_is_unknown_is_not_called_a_failure(
     game = await started(harness)
     real_save = storage.save
 
-    async def save_during_an_outage(game: Game, *, moved_from: int | None = None) -> Game:
+    async def save_during_an_outage(
+        game: Game, *, moved_from: int | None = None, lease: str | None = None
+    ) -> Game:
         server.connected = False
         try:
-            return await real_save(game, moved_from=moved_from)
+            return await real_save(game, moved_from=moved_from, lease=lease)
         finally:
             server.connected = True
 
@@ -246,6 +252,7 @@ async def test_a_save_whose_outcome_is_unknown_is_not_called_a_failure(
 
 
 @pytest.mark.errors_expected
+@pytest.mark.parametrize("pace", [SHORT_LEASE], indirect=True)
 async def test_a_move_saved_just_before_an_outage_is_shown_once_the_store_is_back(
     harness: TelegramHarness,
     games: Games,
@@ -255,13 +262,16 @@ async def test_a_move_saved_just_before_an_outage_is_shown_once_the_store_is_bac
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The store goes out of reach between the save and its delivery: neither the
-    delivery nor its mark for the worker gets through, yet once the store is back the
-    worker's next look shows the move, with no press needed."""
+    delivery nor its mark for the worker gets through, nor the delivery lease the save
+    took given back, yet once the store is back (and that lease ran out) the worker's
+    next look shows the move, with no press needed."""
     game = await started(harness)
     real_save = storage.save
 
-    async def then_unreachable(game: Game, *, moved_from: int | None = None) -> Game:
-        saved = await real_save(game, moved_from=moved_from)
+    async def then_unreachable(
+        game: Game, *, moved_from: int | None = None, lease: str | None = None
+    ) -> Game:
+        saved = await real_save(game, moved_from=moved_from, lease=lease)
         server.connected = False
         return saved
 
@@ -273,7 +283,8 @@ async def test_a_move_saved_just_before_an_outage_is_shown_once_the_store_is_bac
     server.connected = True
     after = await stored(games)
     assert after.version > before.version
-    clock.advance(Timing().backoff)  # the outbox's "trying again shortly"
+    await asyncio.sleep(SHORT_LEASE.timing.lease + 0.05)
+    clock.advance(Timing().backoff)  # the notifier's "trying again shortly"
     await harness.settle()
     shown = harness.fake.message(game.chat_id, game.message_id)
     assert shown.buttons()
@@ -361,18 +372,18 @@ async def test_a_press_that_expired_before_its_answer_keeps_its_move_and_is_no_e
     harness.fake.fail_next.append(expired)
     await harness.press(ALICE, game, first_move(game))
     assert (await stored(games)).version == before.version + 1
-    assert "its press expired before it was answered" in caplog.text
+    assert "not answered: Bad Request: query is too old" in caplog.text
 
 
 @pytest.mark.errors_expected
 async def test_an_unexpected_failure_still_answers_the_press(
-    harness: TelegramHarness, texts: Texts, games: Games, monkeypatch: pytest.MonkeyPatch
+    harness: TelegramHarness, texts: Texts, matches: Matches, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await started(harness)
 
     async def broken(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(games, "play", broken)
+    monkeypatch.setattr(matches, "play", broken)
     answer = await harness.press(ALICE, game, first_move(game))
     assert alert_of(answer) == texts.get("en", "error-generic")

@@ -15,8 +15,8 @@ from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat
 from bot.game.state import Game, HandOver, Lobby, Playing, Stopped
 from bot.telegram.callbacks import ActionData, GroupData
-from bot.telegram.content import Content
-from bot.telegram.render import RecordNames, bot_number, escape_name, short_name, table_name
+from bot.telegram.render.content import Content
+from bot.telegram.render.game import RecordNames, bot_number, escape_name, short_name, table_name
 from core.events import Redealt
 from core.state import Phase
 from core.variants import TARGETS, Variant

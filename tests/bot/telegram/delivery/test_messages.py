@@ -1,6 +1,6 @@
-"""The one way out: under Telegram's real limits a whole match gets no 429, a direct
-game costs one edit per press, and whatever had to wait is shown later with the
-latest content."""
+"""A game's messages brought up to date (`bot.telegram.delivery.messages`): under
+Telegram's real limits a whole match gets no 429, a direct game costs one edit per
+press, and whatever had to wait is shown later with the latest content."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ import pytest
 from aiogram.methods import SendMessage
 from fakeredis import FakeAsyncRedis, FakeServer
 
+from bot.app import App, Pacing, create_app
 from bot.game import state
-from bot.game.state import HandOver, Playing
+from bot.game.notify import PLAIN, DisplayBusyError, Fact, Show
+from bot.game.state import Game, HandOver, Playing
+from bot.game.worker import Rhythm
 from bot.store.pace import Limits
-from bot.telegram import render
-from bot.telegram.app import App, Pacing, create_app
-from bot.telegram.outbox import BusyError, Timing
-from bot.telegram.worker import Rhythm
+from bot.telegram.delivery.timing import Timing
+from bot.telegram.render import game as render
 from core.engine import Match
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import FakeTelegram, StoredMessage, TelegramHarness, alert_of
@@ -139,7 +140,7 @@ async def test_an_older_version_never_overwrites_a_newer_one(
     answer = await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
     assert alert_of(answer) is None
     newest = harness.fake.message(game.chat_id, game.message_id).text
-    await app.outbox.deliver(older)
+    await app.notifier.changed(older)
     assert harness.fake.message(game.chat_id, game.message_id).text == newest
 
 
@@ -184,35 +185,37 @@ async def test_a_slow_delivery_keeps_its_lease_and_a_dead_one_loses_it(
     await open_game(harness, "Block game", "1 bot", "Easy", "50")
     game = await game_in(harness, ALICE.id)
     fake.latency = 0.8  # each call longer than two leases
-    slow = asyncio.create_task(app.outbox.run(game, anew=ALICE.id))
+    slow = asyncio.create_task(app.delivery.show(game, Show(anew=ALICE.id)))
     await asyncio.sleep(0.5)
-    with pytest.raises(BusyError):
-        await app.outbox.run(game)
+    with pytest.raises(DisplayBusyError):
+        await app.delivery.show(game)
     fake.latency = 0
     await slow
-    assert await app.outbox.run(game) is None  # given back at the end of the pass
+    assert (await app.delivery.show(game)).at is None  # given back at the end of the pass
 
 
 async def saved_but_not_shown(
     harness: TelegramHarness, app: App, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[StoredMessage, str]:
     """Alice's direct game after a move its process saved, then died before showing
-    (and before marking the game for a worker): the game message, and its text as it
-    still reads."""
+    (and before marking the game for a worker), holding the delivery lease its save
+    took until it ran out: the game message, and its text as it still reads."""
     game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
 
-    async def dies(*_args: object, **_kwargs: object) -> None:
-        return None
+    async def dies(_game: Game, _show: Show = PLAIN) -> tuple[Fact, ...]:
+        return ()
 
-    monkeypatch.setattr(app.outbox, "deliver", dies)
+    monkeypatch.setattr(app.notifier, "changed", dies)
     shown = harness.fake.message(game.chat_id, game.message_id)
     before = shown.text  # the stored message is edited in place
     answer = await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
     assert alert_of(answer) is None
     assert harness.fake.message(game.chat_id, game.message_id).text == before  # not shown
+    await asyncio.sleep(SHORT_LEASE.timing.lease + 0.05)  # the dead process's lease runs out
     return shown, before
 
 
+@pytest.mark.parametrize("pace", [SHORT_LEASE], indirect=True)
 async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_show(
     harness: TelegramHarness,
     app: App,
@@ -224,7 +227,7 @@ async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_
     """The process dies between saving a move and editing the message: the next one
     shows the game as it is, without anyone sending a command, and its buttons work."""
     game, _ = await saved_but_not_shown(harness, app, monkeypatch)
-    restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    restarted = create_app(harness.bot, redis, quick_players(), texts, SHORT_LEASE, now=clock.now)
     assert await restarted.worker.revisit() == 1
     await restarted.worker.settle()
     latest = await game_in(harness, ALICE.id)
@@ -234,6 +237,7 @@ async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_
 
 
 @pytest.mark.errors_expected
+@pytest.mark.parametrize("pace", [SHORT_LEASE], indirect=True)
 async def test_after_an_outage_the_worker_looks_at_every_live_game_again(
     harness: TelegramHarness,
     app: App,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import UTC
 
 from bot.game.history import HandReplay, PastMatch
-from bot.telegram.render import table_name
+from bot.telegram.render.game import table_name
 from core.variants import Settings
 from texts import Translate
 from texts.render import Names, hand_summary, log_lines, match_summary, target_text, variant_name

@@ -7,8 +7,8 @@ from __future__ import annotations
 from bot.game.state import Game
 from bot.game.stats import MIN_MATCHES, Card, Stats, Top
 from bot.game.tally import FactKind, Told, players_at
-from bot.telegram.content import Content
-from bot.telegram.render import table_name
+from bot.telegram.render.content import Content
+from bot.telegram.render.game import table_name
 from texts import Translate
 from texts.render import variant_name
 

@@ -1,16 +1,18 @@
 """The worker: comes back to every game that is due, moves a group's bots at a pace
-people can follow, and has the outbox send what had to wait.
+people can follow, runs the turn timers, deals a group's next hand, has delivery show
+what had to wait, and hands finished matches to be recorded.
 
-Everything it does is derived from Redis: the game says what its messages must show,
-the message store what they show now, and the `due` set when each game next needs
-attention (every save of a group game marks it due at once; the outbox marks a game
-due when a call had to wait for its slot). So a restart, or a second process, just
-picks up the due games and sends whatever is then the latest content: nothing is
-kept only in memory, and nothing is lost.
+Everything it does is derived from the store: the game says what its messages must
+show, delivery knows what they show now, and the schedule when each game next needs
+attention (every save of a group game marks it due at once; the notifier marks a game
+due when something of it had to wait). So a restart, or a second process, just picks
+up the due games and shows whatever is then the latest content: nothing is kept only
+in memory, and nothing is lost.
 
 One step on a game:
 1. bots whose pause is over decide, one compare-and-set save each (no Telegram call);
-2. the outbox brings the messages up to date as far as the pace allows;
+2. delivery brings the messages up to date as far as the pace allows, and the game
+   acts on the facts it met (`Games.react`);
 3. the game is rescheduled for the earliest pending thing, or dropped from `due`.
 """
 
@@ -26,13 +28,14 @@ from datetime import datetime
 from bot.game import timer
 from bot.game.bots import MAX_BOT_MOVES, bot_at
 from bot.game.errors import RefusalError
-from bot.game.games import Games
+from bot.game.finisher import Finisher
+from bot.game.games import Games, lease_token
+from bot.game.matches import Matches
+from bot.game.notifier import Alarm
+from bot.game.notify import Display, DisplayBusyError
+from bot.game.ports import Schedule, StorageUnavailableError
 from bot.game.state import Game, HandOver, Playing
 from bot.metrics import PACER_LAG
-from bot.store.errors import StorageUnavailableError
-from bot.store.schedule import Schedule
-from bot.telegram.finisher import Finisher
-from bot.telegram.outbox import BusyError, Outbox
 
 log = logging.getLogger(__name__)
 
@@ -54,33 +57,32 @@ class Worker:
     def __init__(
         self,
         games: Games,
+        matches: Matches,
         schedule: Schedule,
-        outbox: Outbox,
+        display: Display,
+        alarm: Alarm,
         now: Callable[[], datetime],
         rhythm: Rhythm | None = None,
         finisher: Finisher | None = None,
     ) -> None:
         self._games = games
+        self._matches = matches
         self._schedule = schedule
-        self._outbox = outbox
+        self._display = display
+        self._alarm = alarm
         self._now = now
         self.rhythm = rhythm or Rhythm()
         self._finisher = finisher
-        self._wake = asyncio.Event()
         self._running: set[str] = set()
         self._stopping = False
-        # Matches to record: at start-up (a previous process may have left some), when a
-        # save gives one its result, and on every idle look (another process's).
-        self._to_record = True
-
-    def record_finished(self) -> None:
-        """A match got its result: record it (stats, history) on the next pass."""
-        self._to_record = True
-        self._wake.set()
 
     def poke(self) -> None:
-        """Something changed: look at the due games now rather than after a pause."""
-        self._wake.set()
+        """Look at the due games now rather than after a pause."""
+        self._alarm.poke()
+
+    def record_finished(self) -> None:
+        """Record the finished matches (stats, history) on the next pass."""
+        self._alarm.record()
 
     def _clock(self) -> float:
         return self._now().timestamp()
@@ -90,7 +92,7 @@ class Worker:
     def stop(self) -> None:
         """Finish the pass under way, then leave `run` (a graceful stop)."""
         self._stopping = True
-        self._wake.set()
+        self._alarm.poke()
 
     async def run(self) -> None:
         """Until `stop`: run the due games, then sleep until the next is due or a poke.
@@ -118,11 +120,11 @@ class Worker:
             wait = min(max(wait, 0.0), self.rhythm.idle_poll)
             if wait > 0:
                 try:
-                    await asyncio.wait_for(self._wake.wait(), wait)
+                    await asyncio.wait_for(self._alarm.event.wait(), wait)
                 except TimeoutError:
-                    self._to_record = True  # idle: another process may have left some
+                    self._alarm.to_record = True  # idle: another process may have left some
             if not self._stopping:
-                self._wake.clear()
+                self._alarm.event.clear()
 
     async def revisit(self) -> int:
         """Every live game due now (at start-up): a change a dead process saved but did
@@ -157,13 +159,13 @@ class Worker:
 
     async def _record(self) -> int:
         """Hand the matches to record to the keepers; returns how many were recorded."""
-        if self._finisher is None or not self._to_record:
+        if self._finisher is None or not self._alarm.to_record:
             return 0
-        self._to_record = False
+        self._alarm.to_record = False
         try:
             return await self._finisher.run()
         except StorageUnavailableError:
-            self._to_record = True
+            self._alarm.to_record = True
             raise
 
     # -- one game ----------------------------------------------------------------------------
@@ -185,22 +187,27 @@ class Worker:
             await self._schedule.forget(game_id)  # expired, or lost by its Redis
             return
         wakes: list[float] = []
-        game = await self._move_bots(game, wakes)
-        game = await self._run_timer(game, wakes)
+        # One delivery lease for the whole step: the step's saves take it for the pass
+        # that follows (with this token, it is taken again by the pass, never refused).
+        lease = lease_token()
+        game = await self._move_bots(game, wakes, lease)
+        game = await self._run_timer(game, wakes, lease)
         try:
-            at = await self._outbox.run(game)
-        except BusyError:
-            at = self._clock() + self.rhythm.busy_retry
-        if at is not None:
-            wakes.append(at)
-        elif isinstance(game.state, HandOver) and game.in_group:
-            # Everything is shown, the hand's result included: the next hand comes by
-            # itself a little later (the table's Next hand button is for the impatient).
-            game = await self._deal_next(game, wakes)
+            shown = await self._display.show(game, token=lease)
+        except DisplayBusyError:
+            wakes.append(self._clock() + self.rhythm.busy_retry)
+        else:
+            await self._games.react(game, shown.facts)
+            if shown.at is not None:
+                wakes.append(shown.at)
+            elif isinstance(game.state, HandOver) and game.in_group:
+                # Everything is shown, the hand's result included: the next hand comes by
+                # itself a little later (the table's Next hand button is for the impatient).
+                game = await self._deal_next(game, shown.told_at, wakes)
         await self._schedule.reschedule(game_id, game.version, min(wakes, default=None))
 
-    async def _run_timer(self, game: Game, wakes: list[float]) -> Game:
-        """A group's turn timer: come back for the reminder (the outbox sends it) and at
+    async def _run_timer(self, game: Game, wakes: list[float], lease: str) -> Game:
+        """A group's turn timer: come back for the reminder (delivery sends it) and at
         the deadline, where a bot moves for the person."""
         due = timer.deadline(game)
         if due is None:
@@ -210,26 +217,26 @@ class Worker:
             wakes.append(due.remind_at if now < due.remind_at else due.expires_at)
             return game
         try:
-            game = await self._games.timeout_move(game)
+            game = await self._matches.timeout_move(game, lease=lease)
         except RefusalError:
             return await self._games.get(game.game_id) or game  # moved meanwhile
         wakes.append(self._clock())  # a bot may be next, or a deadline: look again
         return game
 
-    async def _deal_next(self, game: Game, wakes: list[float]) -> Game:
-        told = await self._outbox.told_at(game)
+    async def _deal_next(self, game: Game, told: float | None, wakes: list[float]) -> Game:
         due = (told or game.record.updated_at.timestamp()) + self.rhythm.next_hand
         if due > self._clock():
             wakes.append(due)
             return game
         try:
-            game = await self._games.deal_next(game)
+            # No lease: nothing shows the new hand in this step (the next one does).
+            game = await self._matches.deal_next(game, lease=None)
         except RefusalError:
             return game  # dealt or stopped meanwhile: its save made it due
         wakes.append(self._clock())  # show the new hand at once
         return game
 
-    async def _move_bots(self, game: Game, wakes: list[float]) -> Game:
+    async def _move_bots(self, game: Game, wakes: list[float], lease: str) -> Game:
         """A group's bots whose pause is over decide, one saved decision at a time."""
         if not game.in_group:
             return game
@@ -242,7 +249,7 @@ class Worker:
                 wakes.append(due)
                 return game
             try:
-                game = await self._games.bot_move(game)
+                game = await self._matches.bot_move(game, lease=lease)
             except RefusalError:
                 fresh = await self._games.get(game.game_id)  # changed meanwhile
                 if fresh is None:

@@ -5,9 +5,10 @@ hand is ever in it (R8.2): it is rendered from that seat's own view."""
 from __future__ import annotations
 
 from bot.game.state import Finished, Game, HandOver, Lobby
-from bot.telegram import keyboards, render
-from bot.telegram.content import Content
-from bot.telegram.table import group_title
+from bot.telegram.render import game as render
+from bot.telegram.render import keyboards
+from bot.telegram.render.content import Content
+from bot.telegram.render.table import group_title
 from core.tiles import format_tiles
 from texts import Translate
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.game.games import Games
+from bot.game.ports import FinishedMatches
 from bot.game.state import Finished, Game
-from bot.store.finished import FinishedMatches
 
 log = logging.getLogger(__name__)
 

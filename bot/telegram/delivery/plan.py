@@ -9,11 +9,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.game.state import Game, Playing
-from bot.store.messages import Placement
-from bot.telegram import keyboards, render
-from bot.telegram.content import Content
-from bot.telegram.hands import hand_content
-from bot.telegram.table import announcements, table_content
+from bot.telegram.delivery.placement import Placement
+from bot.telegram.render import game as render
+from bot.telegram.render import keyboards
+from bot.telegram.render.content import Content
+from bot.telegram.render.hands import hand_content
+from bot.telegram.render.table import announcements, table_content
 from texts import Texts
 
 

@@ -9,7 +9,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.game.actions import GameAction
-from bot.game.games import opponent_choices
+from bot.game.options import opponent_choices
 from bot.game.state import Finished, Game, HandOver, Playing
 from bot.telegram.callbacks import (
     ActionData,

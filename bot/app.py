@@ -1,0 +1,173 @@
+"""The composition root, shared by the entry point (`bot.__main__`) and the tests: the
+stores over one Redis, the use cases with their notifier, delivery, the worker, and
+the dispatcher with the services its handlers ask for. Everything is wired here,
+once; nothing is patched onto an object after it is built."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from aiogram import Bot, Dispatcher
+
+from bot.game.bots import Players
+from bot.game.finisher import Finisher
+from bot.game.forget import Forgetting, PersonalData
+from bot.game.games import Games, utcnow
+from bot.game.groups import GroupGames
+from bot.game.history import History
+from bot.game.matches import Matches
+from bot.game.notifier import Alarm, Notifications
+from bot.game.stats import Stats
+from bot.game.worker import Rhythm, Worker
+from bot.store.chats import ChatMarks
+from bot.store.client import RedisClient
+from bot.store.confirmations import Confirmations
+from bot.store.finished import FinishedMatches
+from bot.store.games import GameStore
+from bot.store.history import HistoryStore
+from bot.store.languages import Languages, LanguageStore
+from bot.store.messages import MessageStore
+from bot.store.pace import Limits, Pace
+from bot.store.personal import PersonalKeys
+from bot.store.schedule import Schedule
+from bot.store.stats import StatsStore
+from bot.store.updates import UpdateClaims
+from bot.telegram.delivery.calls import Calls
+from bot.telegram.delivery.group import GroupPolicy
+from bot.telegram.delivery.messages import Delivery
+from bot.telegram.delivery.replies import Replies
+from bot.telegram.delivery.timing import Timing
+from bot.telegram.dispatcher import Services, create_dispatcher
+from bot.telegram.middlewares import GroupConversation, InFlight, Once
+from bot.telegram.observe import Liveness, UpdateMetrics
+from bot.telegram.render.stats import RecordsLine
+from texts import Texts
+
+Sleep = Callable[[float], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Pacing:
+    """Every setting of the bot's pace: Telegram's limits per chat and for the bot,
+    delivery's timing and the worker's rhythm."""
+
+    limits: Limits = field(default_factory=Limits)
+    timing: Timing = field(default_factory=Timing)
+    rhythm: Rhythm = field(default_factory=Rhythm)
+
+
+@dataclass(frozen=True, slots=True)
+class App:
+    """The parts that serve updates: the dispatcher, and the worker to run beside it."""
+
+    dispatcher: Dispatcher
+    in_flight: InFlight  # the updates being handled, for a graceful stop
+    worker: Worker
+    games: Games
+    matches: Matches
+    notifier: Notifications  # what the use cases tell after each change
+    store: GameStore
+    delivery: Delivery
+    replies: Replies
+    finisher: Finisher  # its keepers record each finished match once
+    history: History  # the chats' last matches (one of the finisher's keepers)
+    stats: Stats  # the records (one of the finisher's keepers)
+    schedule: Schedule  # the due and live games (the live ones are counted for /metrics)
+    liveness: Liveness  # whether updates come (for /healthz)
+
+
+def create_app(
+    bot: Bot,
+    redis: RedisClient,
+    players: Players,
+    texts: Texts,
+    pacing: Pacing | None = None,
+    *,
+    rng: random.Random | None = None,
+    now: Callable[[], datetime] | None = None,
+    sleep: Sleep | None = None,
+    liveness: Liveness | None = None,
+) -> App:
+    """Everything that serves one bot over one Redis (`liveness`: the one the bot's
+    session reports its polls to; `now` and `sleep`: tests move time by hand)."""
+    pacing = pacing or Pacing()
+    timing = pacing.timing
+    liveness = liveness or Liveness()
+    clock: Callable[[], datetime] = now or utcnow
+    waits = {"sleep": sleep} if sleep is not None else {}
+
+    # The stores.
+    store = GameStore(redis, lease=timedelta(seconds=timing.lease))
+    schedule = Schedule(redis)
+    records = MessageStore(redis)
+    chats = ChatMarks(redis)
+    stats_store = StatsStore(redis)
+    history_store = HistoryStore(redis)
+    languages = Languages(LanguageStore(redis))
+
+    # Delivery: every call to Telegram, game messages and replies.
+    calls = Calls(bot, Pace(redis, pacing.limits), clock, timing, **waits)
+    stats = Stats(stats_store)
+    group = GroupPolicy(calls, records, chats, texts, clock, timing, RecordsLine(stats))
+    delivery = Delivery(records, calls, group, texts, calls.bot_link, timing)
+    replies = Replies(calls, records, chats, texts, **waits)
+
+    # The use cases, telling the notifier after each change.
+    alarm = Alarm()
+    notifier = Notifications(delivery, schedule, alarm, clock, timing.backoff)
+    games = Games(store, notifier, rng=rng, now=clock)
+    matches = Matches(games, players)
+    groups = GroupGames(games, replies.reach)
+    history = History(history_store)
+    finisher = Finisher(games, FinishedMatches(redis), [history, stats])
+    worker = Worker(games, matches, schedule, delivery, alarm, clock, pacing.rhythm, finisher)
+
+    # Everything kept about a person outside a game's own record (which expires with the
+    # game): /forgetme erases it from each.
+    personal_data: list[PersonalData] = [
+        stats_store,
+        history_store,
+        PersonalKeys(redis),
+        languages,
+    ]
+    services = Services(
+        games=games,
+        matches=matches,
+        groups=groups,
+        replies=replies,
+        confirmations=Confirmations(redis),
+        history=history,
+        stats=stats,
+        forgetting=Forgetting(personal_data),
+        languages=languages,
+        texts=texts,
+    )
+    in_flight = InFlight()
+    # Counted first, so that an update's time includes waiting for its claim; the
+    # updates in flight include those waiting for it. An update is claimed before
+    # anything else reads Redis for it.
+    first = (
+        UpdateMetrics(liveness),
+        in_flight,
+        Once(UpdateClaims(redis)),
+        GroupConversation(chats),
+    )
+    return App(
+        create_dispatcher(services, first),
+        in_flight,
+        worker,
+        games,
+        matches,
+        notifier,
+        store,
+        delivery,
+        replies,
+        finisher,
+        history,
+        stats,
+        schedule,
+        liveness,
+    )

@@ -1,0 +1,283 @@
+"""What happens at the table, in direct and group games: a direct game created, a
+person's move, the next hand, a rematch, a direct game stopped; and the worker's steps
+in a group game (a bot's decision, a move for a person whose timer ran out, the next
+hand dealt by itself). The rules are `core`'s alone: this module only asks the engine
+and the bot players.
+
+A use case consumes the game it changes: its engine is changed in place. A press that
+is refused because the game moved on shows the game again, so the player sees why.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from bot.game import bots, timer
+from bot.game.changes import stopped
+from bot.game.errors import RefusalCode, RefusalError
+from bot.game.games import Games
+from bot.game.notify import Show
+from bot.game.options import GameOptions
+from bot.game.people import Person
+from bot.game.ports import VersionConflictError
+from bot.game.record import TableSettings
+from bot.game.refusals import (
+    SHOWN_AGAIN,
+    RefusedOnError,
+    check_current,
+    in_chat,
+    pressed,
+    refusal_for,
+)
+from bot.game.seats import BotSeat, HumanSeat, LogMark, Seat, human_seat
+from bot.game.state import Game, HandOver, InMatch, Lobby, Playing
+from core.errors import GameError
+from core.players import Level
+
+
+class Matches:
+    """The table's use cases (see the module's doc), over `Games` and the bot players."""
+
+    def __init__(self, games: Games, players: bots.Players) -> None:
+        self._games = games
+        self._players = players
+
+    # -- a person's presses -------------------------------------------------------------
+
+    async def create(
+        self, chat_id: int, person: Person, options: GameOptions, *, menu: int | None = None
+    ) -> Game:
+        """A direct game: `person` against bots; the bots' first moves are made. `menu`:
+        the message of the menu that chose it, which becomes the game's message."""
+        try:
+            level = Level(options.level)
+            settings = TableSettings(
+                variant=options.variant,
+                n_players=options.n_players,
+                target=options.target,
+                level=level,
+            )
+            match, seed = bots.new_match(settings, self._games.new_secret())
+        except (GameError, ValueError) as exc:
+            raise RefusalError(RefusalCode.BAD_OPTIONS) from exc
+        seats: tuple[Seat, ...] = (
+            human_seat(person),
+            *(BotSeat(level=level) for _ in range(options.opponents)),
+        )
+        await self._run(seats, lambda: bots.run_bots(self._players, seats, seed, match))
+        game = self._games.blank(chat_id, settings).with_match(match, seats, seed)
+        return await self._games.create(game, Show(adopt=menu))
+
+    async def play(
+        self,
+        game_id: str,
+        user_id: int,
+        version: int,
+        tile: str,
+        end: str | None,
+        chat_id: int | None,
+        press: str | None = None,
+    ) -> Game:
+        """The person's move (untrusted input, checked by the engine), pressed in their
+        private chat (`chat_id`), then, in a direct game, the bots' moves up to the next
+        decision of a person. `press` names the press: handed again once its move is
+        saved, it gets the game as it is, the move made once."""
+        game, seat = await self._seated(game_id, user_id)
+        try:
+            return await self._play(game, seat, version, tile, end, chat_id, press)
+        except RefusedOnError as refused:
+            current = refused.current
+            if current is not None and press is not None and pressed(current, user_id, press):
+                await self._games.tell(current)  # saved by the same press, handed twice
+                return current
+            raise await self._shown_again(refused.refusal, current) from None
+        except RefusalError as refusal:
+            raise await self._shown_again(refusal, game) from None
+
+    async def _play(
+        self,
+        game: Game,
+        seat: int,
+        version: int,
+        tile: str,
+        end: str | None,
+        chat_id: int | None,
+        press: str | None,
+    ) -> Game:
+        if version != game.version and press is not None and game.human(seat).press == press:
+            await self._games.tell(game)  # saved by the same press, handed twice
+            return game
+        check_current(game, version)
+        in_chat(chat_id, game.human(seat).chat_id)
+        state = game.state
+        if not isinstance(state, Playing):
+            raise RefusalError(RefusalCode.STALE)
+        match = state.match
+        mark = LogMark(hand_no=match.state.hand_no, index=len(match.state.log))
+
+        def step() -> None:
+            match.play(seat, tile, end)
+            if not game.in_group:
+                bots.run_bots(self._players, state.seats, state.seed, match)
+
+        await self._step(game, step)
+        seats = list(state.seats)
+        seats[seat] = game.human(seat).model_copy(
+            update={"log_mark": mark, "timeouts": 0, "press": press}
+        )
+        return await self._commit(game.with_match(match, tuple(seats), state.seed))
+
+    async def next_hand(
+        self, game_id: str, user_id: int, version: int, chat_id: int | None
+    ) -> Game:
+        """Deal the next hand once the previous one is over, pressed in the game's chat
+        (`chat_id`); then, in a direct game, the bots play up to a person's decision."""
+        game, _ = await self._seated(game_id, user_id)
+        try:
+            check_current(game, version)
+            in_chat(chat_id, game.chat_id)
+            state = game.state
+            if not isinstance(state, HandOver):
+                raise RefusalError(RefusalCode.STALE)
+            match = state.match
+
+            def step() -> None:
+                match.next_hand()
+                if not game.in_group:
+                    bots.run_bots(self._players, state.seats, state.seed, match)
+
+            await self._step(game, step)
+            return await self._commit(game.with_match(match, state.seats, state.seed))
+        except RefusedOnError as refused:
+            raise await self._shown_again(refused.refusal, refused.current) from None
+        except RefusalError as refusal:
+            raise await self._shown_again(refusal, game) from None
+
+    async def rematch(self, game_id: str, user_id: int, version: int, chat_id: int | None) -> Game:
+        """A new match with the same seats and settings, once the match is over; pressed
+        in the game's chat (`chat_id`)."""
+        game, _ = await self._seated(game_id, user_id)
+        try:
+            check_current(game, version, active=False)
+            in_chat(chat_id, game.chat_id)
+            state = game.state
+            if not isinstance(state, InMatch) or game.is_active:
+                raise RefusalError(RefusalCode.STALE)
+        except RefusalError as refusal:
+            raise await self._shown_again(refusal, game) from None
+        settings = game.record.settings
+        match, seed = bots.new_match(settings, self._games.new_secret())
+        seats = tuple(
+            s.model_copy(update={"log_mark": LogMark()}) if isinstance(s, HumanSeat) else s
+            for s in state.seats
+        )
+        group = game.record.group
+        if group is not None:
+            group = group.model_copy(update={"notices": ()})
+        else:
+            await self._run(seats, lambda: bots.run_bots(self._players, seats, seed, match))
+        fresh = self._games.blank(game.chat_id, settings, group=group)
+        return await self._games.create(fresh.with_match(match, seats, seed))
+
+    async def stop(self, game_id: str, user_id: int) -> Game:
+        """Abandon a direct game that is being played (its person may); a group's game
+        is stopped from its group (see `GroupGames.stop`)."""
+        game, _ = await self._seated(game_id, user_id)
+        check_current(game, None)
+        if game.in_group:
+            raise RefusalError(RefusalCode.NOT_ALLOWED)
+        # An intent, not a press on a version: a move saved meanwhile does not undo it.
+        return await self._games.update(game_id, stopped)
+
+    # -- the worker's steps in a group game (the worker shows what they save) ------------
+
+    async def bot_move(self, game: Game, *, lease: str) -> Game:
+        """One decision of the bot to move in a group game, saved (compare-and-set on
+        `game.version`, taking the delivery lease with `lease`); the game itself when no
+        bot is to move."""
+        state = game.state
+        if not isinstance(state, Playing) or bots.bot_at(state.seats, state.turn) is None:
+            return game
+        match = state.match
+        await self._run(
+            state.seats,
+            lambda: bots.decide(self._players, state.seats, state.seed, match, state.turn),
+        )
+        return await self._step_saved(game.with_match(match, state.seats, state.seed), lease)
+
+    async def timeout_move(self, game: Game, *, lease: str) -> Game:
+        """The person to move let their turn timer run out: a bot of the table's level
+        moves for them (as `bot_move`); the game itself when no deadline has passed."""
+        due = timer.deadline(game)
+        state = game.state
+        if due is None or due.expires_at > self._games.now().timestamp():
+            return game
+        assert isinstance(state, Playing)
+        match = state.match
+        before = len(match.state.results)
+        seats = timer.stand_in(game, due.seat)
+        await self._run(
+            seats, lambda: bots.decide(self._players, seats, state.seed, match, due.seat)
+        )
+        return await self._step_saved(timer.timed_out(game, due.seat, match, before), lease)
+
+    async def deal_next(self, game: Game, *, lease: str | None) -> Game:
+        """Deal a group's next hand by itself, a while after the last one's result was
+        told (as `bot_move`); the game itself when no hand is over."""
+        state = game.state
+        if not isinstance(state, HandOver) or not game.in_group:
+            return game
+        match = state.match
+
+        def step() -> None:
+            match.next_hand()
+
+        await self._step(game, step)
+        return await self._step_saved(game.with_match(match, state.seats, state.seed), lease)
+
+    # -- the steps ------------------------------------------------------------------------------
+
+    async def _seated(self, game_id: str, user_id: int) -> tuple[Game, int]:
+        """The game and the seat of `user_id` at its table (a lobby seats no player yet)."""
+        game = await self._games.get(game_id)
+        if game is None:
+            raise RefusalError(RefusalCode.NO_GAME)
+        seat = game.seat_of(user_id)
+        if seat is None or isinstance(game.state, Lobby):
+            raise RefusalError(RefusalCode.NOT_A_PLAYER)
+        return game, seat
+
+    async def _step(self, game: Game, step: Callable[[], None]) -> None:
+        """One engine step (and the bots' replies); an engine refusal is a `RefusalError`."""
+        try:
+            await self._run(game.seats, step)
+        except GameError as exc:
+            raise refusal_for(exc) from exc
+
+    @staticmethod
+    async def _run(seats: tuple[Seat | None, ...], work: Callable[[], None]) -> None:
+        """Engine work inline, or in a worker thread when a hard bot will search."""
+        if bots.thinks_long(seats):
+            await asyncio.to_thread(work)
+        else:
+            work()
+
+    async def _commit(self, game: Game) -> Game:
+        """Save and tell; a conflicting write is a refusal that knows the game now."""
+        try:
+            return await self._games.commit(game)
+        except VersionConflictError as conflict:
+            raise RefusedOnError(RefusalError(RefusalCode.STALE), conflict.current) from None
+
+    async def _step_saved(self, game: Game, lease: str | None) -> Game:
+        try:
+            return await self._games.save(game, lease=lease)
+        except VersionConflictError as exc:
+            raise RefusalError(RefusalCode.STALE) from exc
+
+    async def _shown_again(self, refusal: RefusalError, game: Game | None) -> RefusalError:
+        """A press refused on a game that moved on: the game is shown as it is now."""
+        if refusal.code in SHOWN_AGAIN and game is not None:
+            await self._games.tell(game)
+        return refusal

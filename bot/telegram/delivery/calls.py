@@ -1,0 +1,217 @@
+"""Every call the bot makes to Telegram on its own (game messages, replies), and its
+errors, handled here once for all:
+
+- 429 (flood control): the chat is held for the time Telegram asks (`Pace.hold`) and
+  the caller is told when to come back (`WaitError`), instead of sleeping on an old
+  message;
+- a 5xx or a network error: a call that may be made twice (an edit, a deletion) is
+  tried again at once, twice, after a short pause; then, and for a new message (which
+  may have gone out all the same), the caller is told to come back shortly;
+- 403: the chat is out of reach (`UnreachableError`); a group that became a supergroup
+  (`MovedError`);
+- 400: "message is not modified" is success; an edit of a message that is gone is sent
+  anew (`put`); anything else is refused content (`RefusedError`), which would be
+  refused again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from datetime import datetime
+from typing import TypeVar
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.telegram.delivery.timing import Timing
+from bot.telegram.ports import Pace
+from bot.telegram.render.content import Content
+from bot.telegram.retry import paced
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+NOT_MODIFIED = "message is not modified"
+# What Telegram says when a message can no longer be edited: it is sent anew.
+GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
+
+
+class WaitError(Exception):
+    """Nothing more can go to Telegram now: come back at `at` (None: there is nothing
+    left to send). `delivered_maybe`: the call that failed may have reached the chat all
+    the same (a network error or a 5xx, not a 429)."""
+
+    def __init__(self, at: float | None, *, delivered_maybe: bool = False) -> None:
+        super().__init__(at)
+        self.at = at
+        self.delivered_maybe = delivered_maybe
+
+
+class UnreachableError(Exception):
+    """The bot may not write to the chat (a person who blocked it, a group it was
+    removed from)."""
+
+    def __init__(self, chat_id: int) -> None:
+        super().__init__(chat_id)
+        self.chat_id = chat_id
+
+
+class MovedError(Exception):
+    """The group became a supergroup: `chat_id` is its new id."""
+
+    def __init__(self, chat_id: int) -> None:
+        super().__init__(chat_id)
+        self.chat_id = chat_id
+
+
+class RefusedError(Exception):
+    """Telegram refused the content itself (it would refuse it again)."""
+
+
+def is_not_modified(error: TelegramBadRequest) -> bool:
+    return NOT_MODIFIED in error.message.lower()
+
+
+def _is_gone(error: TelegramBadRequest) -> bool:
+    return any(words in error.message.lower() for words in GONE)
+
+
+class Calls:
+    """The bot's calls to Telegram, each in its chat's pace, with its errors handled."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        pace: Pace,
+        now: Callable[[], datetime],
+        timing: Timing,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.bot = bot
+        self._pace = pace
+        self._now = now
+        self.timing = timing
+        self._sleep = sleep
+        self._link: str | None = None
+
+    def clock(self) -> float:
+        """Now, as a timestamp."""
+        return self._now().timestamp()
+
+    async def bot_link(self) -> str:
+        """The link to the bot's private chat (its username is asked once)."""
+        if self._link is None:
+            me = await self.bot.me()
+            self._link = f"https://t.me/{me.username}"
+        return self._link
+
+    async def slot(self, chat_id: int) -> float | None:
+        """A slot for one call to `chat_id` now (None), or the time one frees."""
+        return await self._pace.take(chat_id, self.clock())
+
+    async def send(self, chat_id: int, content: Content) -> int:
+        """A new message; its id. Not tried again: it may have gone out."""
+        message = await self._call(
+            chat_id,
+            lambda: self.bot.send_message(
+                chat_id=chat_id, text=content.text, reply_markup=content.markup
+            ),
+            again=False,
+        )
+        return message.message_id
+
+    async def edit(
+        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
+    ) -> bool:
+        """Edit a message; False when it is gone (deleted, too old)."""
+        try:
+            await self._call(
+                chat_id,
+                lambda: self.bot.edit_message_text(
+                    text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
+                ),
+            )
+        except RefusedError as refused:
+            error = refused.__cause__
+            assert isinstance(error, TelegramBadRequest)
+            if is_not_modified(error):
+                return True  # the same content twice (a double press): nothing to do
+            if _is_gone(error):
+                return False
+            raise
+        return True
+
+    async def put(self, chat_id: int, message_id: int | None, content: Content) -> int:
+        """Show `content` in the message `message_id`, or in a new message when there is
+        none or it is gone. Returns the id of the message that shows it."""
+        if message_id is not None and await self.edit(
+            chat_id, message_id, content.text, content.markup
+        ):
+            return message_id
+        return await self.send(chat_id, content)
+
+    async def drop_buttons(self, chat_id: int, message_id: int) -> None:
+        """Best effort: an older copy of a game message loses its buttons."""
+        try:
+            await self._call(
+                chat_id,
+                lambda: self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id),
+            )
+        except (RefusedError, UnreachableError) as error:
+            log.debug("old message %s kept its buttons: %s", message_id, error)
+
+    async def delete(self, chat_id: int, message_ids: Iterable[int]) -> None:
+        """Delete messages in one call; those that cannot be deleted (too old, gone)
+        stay, without buttons already."""
+        ids = list(message_ids)
+        try:
+            await self._call(
+                chat_id, lambda: self.bot.delete_messages(chat_id=chat_id, message_ids=ids)
+            )
+        except RefusedError as error:
+            log.info("messages %s of chat %s stay: %s", ids, chat_id, error)
+        except UnreachableError:
+            pass  # they blocked the bot: nothing shows there any more
+
+    async def _call(
+        self, chat_id: int, make: Callable[[], Awaitable[T]], *, again: bool = True
+    ) -> T:
+        """One call (`make` makes it anew for each try); see the module's doc."""
+        pauses = self.timing.retries if again else ()
+        for attempt in range(len(pauses) + 1):
+            try:
+                with paced():
+                    return await make()
+            except TelegramRetryAfter as flood:
+                now = self.clock()
+                until = now + flood.retry_after
+                await self._pace.hold(chat_id, now, until)
+                log.info("flood control in chat %s: again in %ss", chat_id, flood.retry_after)
+                raise WaitError(until) from None
+            except (TelegramNetworkError, TelegramServerError) as error:
+                if attempt < len(pauses):
+                    await self._sleep(pauses[attempt])
+                    continue
+                log.warning(
+                    "Telegram did not answer in chat %s (%s); again shortly", chat_id, error
+                )
+                at = self.clock() + self.timing.backoff
+                raise WaitError(at, delivered_maybe=True) from None
+            except TelegramMigrateToChat as moved:
+                raise MovedError(moved.migrate_to_chat_id) from None
+            except TelegramForbiddenError:
+                raise UnreachableError(chat_id) from None
+            except TelegramBadRequest as error:
+                raise RefusedError(error.message) from error
+        raise AssertionError("unreachable")  # the loop returns or raises

@@ -1,0 +1,205 @@
+"""A game's messages brought up to date: what they should show (`plan`) compared with
+what they show (`placement`), and the difference sent, each call in a slot of its
+chat's pace taken ahead of time. A call whose slot is not free yet is not made: the
+pass says when the slot frees, and the worker comes back then with whatever is the
+latest content, so several changes make one edit.
+
+A direct game costs one edit per press. In a group, a person's hand or buttons go out
+at once (the mover's and the next player's); the table, the announcements and the
+other hands' views of the table go at the group's pace (`bot.telegram.delivery.group`).
+
+One process at a time delivers a game: it holds the game's lease meanwhile, taken by
+the save that made the version shown (`Game.lease`) or here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Mapping
+from contextlib import suppress
+from datetime import timedelta
+
+from bot.game.notify import PLAIN, Blocked, DisplayBusyError, Show, Shown
+from bot.game.ports import StorageUnavailableError
+from bot.game.state import Game, Playing
+from bot.telegram.delivery.calls import Calls, RefusedError, UnreachableError, WaitError
+from bot.telegram.delivery.group import GroupPolicy
+from bot.telegram.delivery.placement import Pass, Sent, placement_of
+from bot.telegram.delivery.plan import Plan, Private, plan_for
+from bot.telegram.delivery.timing import Timing
+from bot.telegram.ports import MessageRecords
+from texts import Texts
+
+log = logging.getLogger(__name__)
+
+RETIRE_BATCH = 4  # old hand messages of a person deleted together, in one call
+
+
+class Delivery:
+    """Every game's messages (the `Display` of `bot.game.notify`)."""
+
+    def __init__(
+        self,
+        records: MessageRecords,
+        calls: Calls,
+        group: GroupPolicy,
+        texts: Texts,
+        link: Callable[[], Awaitable[str]],
+        timing: Timing,
+    ) -> None:
+        self._records = records
+        self._calls = calls
+        self._group = group
+        self._texts = texts
+        self._link = link
+        self.timing = timing
+
+    async def show(self, game: Game, show: Show = PLAIN, *, token: str | None = None) -> Shown:
+        """One pass on `game` under its lease (see `Display.show`); `DisplayBusyError`
+        when another process holds it."""
+        token, fields = await self._open(game, token)
+        lease = timedelta(seconds=self.timing.lease)
+        work = Pass(game, placement_of(fields))
+        renewing = asyncio.create_task(self._keep(game.game_id, token, lease))
+        try:
+            at = await self._run(work, show)
+        except WaitError as wait:
+            at = wait.at
+        finally:
+            renewing.cancel()
+            changes = work.changes
+            await self._records.close(game.game_id, token, changes.fields, changes.dropped)
+        placement = work.placement
+        told = placement.posted_at if placement.posted else None
+        return Shown(at, tuple(work.facts), told)
+
+    async def _open(self, game: Game, token: str | None) -> tuple[str, Mapping[str, str]]:
+        """The lease the save took, or the lease taken now."""
+        if game.lease is not None:
+            if game.lease.shown is not None:
+                return game.lease.token, game.lease.shown
+            token = game.lease.token
+        token = token or secrets.token_hex(8)
+        fields = await self._records.open(game.game_id, token, timedelta(seconds=self.timing.lease))
+        if fields is None:
+            raise DisplayBusyError(game.game_id)
+        return token, fields
+
+    async def _keep(self, game_id: str, token: str, lease: timedelta) -> None:
+        """Renew the lease while a pass runs (a slow Telegram must not let a second
+        process in), so that it can be short: a killed process's frees soon."""
+        with suppress(StorageUnavailableError):
+            while True:
+                await asyncio.sleep(lease.total_seconds() / 3)
+                if not await self._records.renew(game_id, token, lease):
+                    return
+
+    async def _run(self, work: Pass, show: Show) -> float | None:
+        game, placement = work.game, work.placement
+        if placement.shown > game.version:
+            return None  # a later version was shown already: this one is out of date
+        work.changes.shown(game.version)
+        if show.adopt is not None and show.anew is None:
+            user_id = game.humans()[0][1].user_id
+            work.private(user_id, Sent(game.chat_id, show.adopt))
+        if show.anew is not None:
+            old = work.forget_private(show.anew)
+            if old is not None and old.message_id is not None:
+                await self._calls.drop_buttons(old.chat_id, old.message_id)
+        if show.moved:
+            await self._group.forget_table(work)
+        plan = plan_for(game, placement, self._texts, await self._link())
+        return await self._send(work, plan)
+
+    async def _send(self, work: Pass, plan: Plan) -> float | None:
+        game, placement = work.game, work.placement
+        wakes: list[float] = []
+        waiting: list[Private] = []
+        for private in plan.privates:
+            sent = placement.private.get(private.user_id)
+            if sent is not None and sent.retired:
+                wakes += await self._retire(work, private.user_id, sent)
+                sent = placement.private[private.user_id]
+            if sent is None or sent.essential != private.content.essential:
+                wakes += await self._private(work, private, sent)  # at once
+            elif sent.full != private.content.full and not game.in_group:
+                waiting.append(private)
+            # In a group, a hand whose only change is the line others made waits for its
+            # owner's turn: the group's table shows the line, and an edit per move to
+            # every player would cost more calls than the move itself.
+        if plan.table is None:
+            return min(wakes, default=None)
+        try:
+            later = await self._group.send(work, plan)
+        except WaitError as wait:
+            return min([*wakes, wait.at]) if wait.at is not None else min(wakes, default=None)
+        if later is not None:
+            wakes.append(later)
+        for private in waiting:
+            wakes += await self._private(work, private, placement.private[private.user_id])
+        return min(wakes, default=None)
+
+    async def _private(self, work: Pass, private: Private, sent: Sent | None) -> list[float]:
+        """Show one person's message; [] when done, [at] when its slot frees at `at`."""
+        at = await self._calls.slot(private.chat_id)
+        if at is not None:
+            return [at]
+        content = private.content
+        old = sent.message_id if sent is not None else None
+        # The person's turn came: a new message notifies them (an edit would not), and
+        # the old one is deleted, so their chat keeps one hand message per game. A turn
+        # that comes back soon after the last one they were told of finds them at the
+        # chat: their message is edited in place, without a ping.
+        now = self._calls.clock()
+        pinged_at = sent.pinged_at if sent is not None else 0.0
+        anew = (
+            private.turn
+            and old is not None
+            and sent is not None
+            and not sent.turn
+            and now - pinged_at >= self.timing.quick_turns
+        )
+        retired = sent.retired if sent is not None else ()
+        shown: int | None
+        try:
+            if anew:
+                shown = await self._calls.send(private.chat_id, content)
+                retired = (*retired, old) if old is not None else retired
+                pinged_at = now
+            else:
+                shown = await self._calls.put(private.chat_id, old, content)
+        except UnreachableError:
+            shown = None  # they blocked the bot
+            log.info("user %s blocked the bot (game %s)", private.user_id, work.game.game_id)
+            work.facts.append(Blocked(private.user_id))
+        except RefusedError as error:
+            # Content Telegram refuses would be refused again: log it, wait for new content.
+            log.error("message of game %s refused: %s", work.game.game_id, error)
+            if old is None:
+                return []
+            shown = old
+        record = Sent(
+            private.chat_id,
+            shown,
+            content.essential,
+            content.full,
+            private.language,
+            turn=private.turn,
+            pinged_at=pinged_at,
+            retired=retired,
+        )
+        work.private(private.user_id, record)
+        return []
+
+    async def _retire(self, work: Pass, user_id: int, sent: Sent) -> list[float]:
+        """Delete the person's older hand messages that turn messages replaced, a few at
+        once (one call), or all of them when the hand is over."""
+        if len(sent.retired) < RETIRE_BATCH and isinstance(work.game.state, Playing):
+            return []
+        kept = await self._group.clear_retired(sent)
+        if isinstance(kept, float):
+            return [kept]
+        work.private(user_id, kept)
+        return []
