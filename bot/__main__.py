@@ -130,7 +130,15 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         ),
         rhythm=Rhythm(bot_delay=settings.bot_move_delay),
     )
-    app = create_app(bot, redis, default_players(), texts, pacing, liveness=liveness)
+    app = create_app(
+        bot,
+        redis,
+        default_players(),
+        texts,
+        pacing,
+        liveness=liveness,
+        webhook=settings.webhook is not None,
+    )
     worker: asyncio.Task[None] | None = None
     runner: web.AppRunner | None = None
     server = create_server(

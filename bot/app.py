@@ -35,6 +35,7 @@ from bot.store.personal import PersonalKeys
 from bot.store.schedule import Schedule
 from bot.store.stats import StatsStore
 from bot.store.updates import UpdateClaims
+from bot.telegram.admission import Admission
 from bot.telegram.delivery.calls import Calls
 from bot.telegram.delivery.group import GroupPolicy
 from bot.telegram.delivery.messages import Delivery
@@ -90,9 +91,11 @@ def create_app(
     now: Callable[[], datetime] | None = None,
     sleep: Sleep | None = None,
     liveness: Liveness | None = None,
+    webhook: bool = False,
 ) -> App:
     """Everything that serves one bot over one Redis (`liveness`: the one the bot's
-    session reports its polls to; `now` and `sleep`: tests move time by hand)."""
+    session reports its polls to; `now` and `sleep`: tests move time by hand; `webhook`:
+    updates come by webhook)."""
     pacing = pacing or Pacing()
     timing = pacing.timing
     liveness = liveness or Liveness()
@@ -146,17 +149,18 @@ def create_app(
         texts=texts,
     )
     in_flight = InFlight()
-    # Counted first, so that an update's time includes waiting for its claim; the
-    # updates in flight include those waiting for it. An update is claimed before
-    # anything else reads Redis for it.
+    # Counted first, so that an update's time includes waiting for its turn and its
+    # claim; the updates in flight include those waiting for them. An update is claimed
+    # before anything else reads Redis for it.
     first = (
         UpdateMetrics(liveness),
         in_flight,
+        Admission(texts),
         Once(UpdateClaims(redis)),
         GroupConversation(chats),
     )
     return App(
-        create_dispatcher(services, first),
+        create_dispatcher(services, first, webhook=webhook),
         in_flight,
         worker,
         games,

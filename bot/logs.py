@@ -40,3 +40,8 @@ def configure_logging(level: str, form: str = "text") -> None:
     handler.setFormatter(JsonFormatter() if form == "json" else logging.Formatter(TEXT_FORMAT))
     logging.basicConfig(level=level, handlers=[handler])
     logging.captureWarnings(True)
+    # aiogram writes a line per update handled ("Update id=… is handled"): the update
+    # metrics count and time them already, and a write per update costs a good part of
+    # what handling it does. Its warnings and errors still show; DEBUG shows all.
+    events = logging.getLogger("aiogram.event")
+    events.setLevel(logging.NOTSET if level == "DEBUG" else logging.WARNING)

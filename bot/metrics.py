@@ -14,6 +14,10 @@ from prometheus_client import Counter, Gauge, Histogram
 UPDATES = Counter(
     "dominoes_updates", "Updates handled, by kind (message, callback_query…)", ["kind"]
 )
+UPDATES_SHED = Counter(
+    "dominoes_updates_shed",
+    "Presses answered at once that the bot is busy: they waited too long for their turn",
+)
 UPDATE_SECONDS = Histogram(
     "dominoes_update_seconds",
     "Time to handle one update, its claim and every call it made included",

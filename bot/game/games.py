@@ -24,6 +24,7 @@ from bot.game.notify import PLAIN, Blocked, Fact, GroupLost, Migrated, Notifier,
 from bot.game.ports import ChatBusyError, GameRepository, VersionConflictError
 from bot.game.record import GameRecord, LobbyStage, TableSettings
 from bot.game.state import Game
+from bot.tokens import new_token
 from core.deal import SECRET_BYTES
 
 ATTEMPTS = 5  # writes retried on a conflict by `update` before giving up
@@ -39,7 +40,7 @@ def _left(game: Game, *, user_id: int) -> Game:
 
 def lease_token() -> str:
     """A token for the delivery lease a save takes (see `GameRepository.save`)."""
-    return secrets.token_hex(8)
+    return new_token()
 
 
 class Games:

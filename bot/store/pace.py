@@ -25,7 +25,6 @@ the time between the two takes, both made before the refund came."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +33,7 @@ from redis.typing import EncodableT
 from bot.store import keys
 from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
+from bot.tokens import new_token
 
 BOT = 0  # the chat id under which the whole bot's pace is kept (no chat has id 0)
 _MICROS = 1_000_000
@@ -158,7 +158,7 @@ class Pace:
         """Take a slot for one call to `chat_id` now: None when taken, else the time at
         which one will be free (nothing taken)."""
         paces = [(chat_id, self.limits.of(chat_id)), (BOT, self.limits.bot)]
-        token = secrets.token_hex(8)
+        token = new_token()
         calls: list[tuple[list[str], list[EncodableT]]] = [
             (
                 _keys(c),
@@ -203,7 +203,7 @@ class Pace:
             _micros(until),
             _micros(limit.interval),
             limit.burst,
-            secrets.token_hex(8),
+            new_token(),
         ]
         async with redis_errors():
             await self._hold(keys=_keys(chat_id), args=args)

@@ -11,12 +11,12 @@ waits for that one to finish, and drops it if it was done."""
 from __future__ import annotations
 
 import asyncio
-import secrets
 from datetime import timedelta
 
 from bot.store import keys
 from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
+from bot.tokens import new_token
 
 CLAIM = timedelta(seconds=6)  # a dead process's claim lapses after this at most
 DONE = timedelta(minutes=10)  # a handled update is known as handled this long
@@ -86,7 +86,7 @@ class UpdateClaims:
         process). While another process holds it, waits for its outcome: its claim
         either ends done or lapses (then it is ours)."""
         key = keys.update(bot_id, update_id)
-        token = secrets.token_hex(8)
+        token = new_token()
         ms = int(CLAIM.total_seconds() * 1000)
         while True:
             async with redis_errors():

@@ -40,9 +40,12 @@ class Services:
     texts: Texts
 
 
-def create_dispatcher(services: Services, first: tuple[BaseMiddleware, ...] = ()) -> Dispatcher:
+def create_dispatcher(
+    services: Services, first: tuple[BaseMiddleware, ...] = (), *, webhook: bool = False
+) -> Dispatcher:
     """Routers, middlewares (`first`: the outer ones that come before all others), and
-    the `services` handlers ask for by name."""
+    the `services` handlers ask for by name. `webhook`: updates come by webhook, and a
+    press is answered in the webhook's reply."""
     # No FSM: every game lives in the store, and aiogram's FSM middleware would cost each
     # update a context it never reads.
     named = {f.name: getattr(services, f.name) for f in fields(services)}
@@ -52,7 +55,7 @@ def create_dispatcher(services: Services, first: tuple[BaseMiddleware, ...] = ()
     dp.update.outer_middleware(LanguageMiddleware(services.languages, services.texts))
     # Every press gets exactly one answer, errors included: the answer middleware sends
     # it last, and the refusal middleware inside it fills in the alert text.
-    dp.callback_query.middleware(PressAnswers())
+    dp.callback_query.middleware(PressAnswers(in_reply=webhook))
     for observer in (dp.callback_query, dp.message):
         observer.middleware(RefusalMiddleware())
     dp.include_routers(*routers())

@@ -17,6 +17,7 @@ from aiogram.exceptions import (
     TelegramNetworkError,
     TelegramServerError,
 )
+from aiogram.methods import AnswerCallbackQuery
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, User
 from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddleware
 
@@ -157,7 +158,32 @@ class PressAnswers(CallbackAnswerMiddleware):
     """aiogram's one answer to every press, sent last, with Telegram's errors met: an
     answer Telegram no longer takes (the press expired while no process could serve it,
     or another process answered it first) or does not answer (a 5xx, the network) is a
-    warning, not a failed update: what the press did stands."""
+    warning, not a failed update: what the press did stands.
+
+    `in_reply`: in webhook mode the answer rides back on the webhook's own reply (Telegram
+    carries out a method given there), one HTTP request fewer per press; a press whose
+    handling failed is still answered at once, by a request of its own."""
+
+    def __init__(self, *, in_reply: bool = False) -> None:
+        super().__init__()
+        self._in_reply = in_reply
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        if not self._in_reply or not isinstance(event, CallbackQuery):
+            return await super().__call__(handler, event, data)
+        answer = data["callback_answer"] = self.construct_callback_answer(properties=None)
+        try:
+            await handler(event, data)
+        except BaseException:
+            await self.answer(event, answer)
+            raise
+        return AnswerCallbackQuery(
+            callback_query_id=event.id,
+            text=answer.text,
+            show_alert=answer.show_alert,
+            url=answer.url,
+            cache_time=answer.cache_time,
+        )
 
     async def answer(  # type: ignore[override]
         self, event: CallbackQuery, callback_answer: CallbackAnswer

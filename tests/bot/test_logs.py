@@ -7,7 +7,7 @@ import logging
 import os
 import sys
 
-from bot.logs import JsonFormatter
+from bot.logs import JsonFormatter, configure_logging
 from tests.bot.bot_process import run_bot
 from tests.ports import free_port
 
@@ -61,3 +61,17 @@ def test_the_bot_logs_json_lines_with_log_format_json() -> None:
     lines = [json.loads(line) for line in logged]
     assert any("will NOT survive a restart" in line["message"] for line in lines)
     assert {line["level"] for line in lines} <= {"INFO", "WARNING"}
+
+
+def test_aiograms_line_per_update_is_left_out_unless_debugging() -> None:
+    events = logging.getLogger("aiogram.event")
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        configure_logging("INFO")
+        assert events.level == logging.WARNING
+        configure_logging("DEBUG")
+        assert events.level == logging.NOTSET  # the root's DEBUG
+    finally:
+        events.setLevel(logging.NOTSET)
+        root.handlers, root.level = handlers, level

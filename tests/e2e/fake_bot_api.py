@@ -263,6 +263,7 @@ class FakeBotApi:
         self._poll = _Poll()
         self._wanted = DEFAULT_UPDATES
         self.webhook: dict[str, Any] | None = None  # setWebhook's parameters while set
+        self._webhook_token = ""  # the token that set it: a webhook reply's method is its
         self._posting: asyncio.Task[None] | None = None
         self._targets: list[str] = []  # see `balance`
         self._spread = random.Random(0)
@@ -303,11 +304,20 @@ class FakeBotApi:
 
     async def _handle(self, request: web.Request) -> web.Response:
         token, method = request.match_info["token"], request.match_info["method"]
-        call = Call(method, await _params(request), self.clock(), token)
+        status, body = await self._carry_out(method, await _params(request), token)
+        return web.json_response(body, status=status)
+
+    async def _carry_out(
+        self, method: str, params: dict[str, Any], token: str
+    ) -> tuple[int, dict[str, Any]]:
+        """One request, recorded and answered: the status and the body Telegram gives."""
+        call = Call(method, params, self.clock(), token)
         self._calls.append(call)
         if method == "answerCallbackQuery":
             query_id = str(call.params.get("callback_query_id"))
             self._answers.setdefault(query_id, []).append(call)
+        if method == "setWebhook":
+            self._webhook_token = token
         try:
             if token.split(":", 1)[0] != str(BOT_ID):
                 raise ApiError(401, "Unauthorized")
@@ -322,10 +332,26 @@ class FakeBotApi:
             if error.retry_after is not None:
                 body["parameters"] = {"retry_after": error.retry_after}
             self._touch()
-            return web.json_response(body, status=error.status)
+            return error.status, body
         call.status = 200
         self._touch()
-        return web.json_response({"ok": True, "result": result})
+        return 200, {"ok": True, "result": result}
+
+    async def _reply_method(self, answer: aiohttp.ClientResponse) -> None:
+        """Carry out the method a bot gave in its reply to a webhook post (multipart
+        form data, as aiogram writes it), as Telegram does; its outcome reaches no one."""
+        if not answer.content_type.startswith("multipart/"):
+            await answer.read()
+            return
+        reader = aiohttp.MultipartReader.from_response(answer)
+        raw: dict[str, str] = {}
+        while (part := await reader.next()) is not None:
+            if isinstance(part, aiohttp.BodyPartReader) and part.name is not None:
+                raw[part.name] = await part.text()
+        method = raw.pop("method", None)
+        if method is not None:
+            params = {name: _decode(name, value) for name, value in raw.items()}
+            await self._carry_out(method, params, self._webhook_token)
 
     def _touch(self) -> None:
         """Something changed: wake whoever waits for a change."""
@@ -464,7 +490,10 @@ class FakeBotApi:
         try:
             target = url or self._target(self.webhook["url"])
             async with client.post(target, json=update, headers=headers) as answer:
-                await answer.read()
+                if 200 <= answer.status < 300:
+                    await self._reply_method(answer)
+                else:
+                    await answer.read()
                 return answer.status
         except (aiohttp.ClientError, TimeoutError):
             return 0

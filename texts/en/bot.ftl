@@ -311,6 +311,7 @@ error-storage = I cannot reach my game store right now. Nothing was changed: ple
 error-storage-uncertain = I lost touch with my game store while saving: your move may or may not have been recorded. The game will show which in a moment.
 error-generic = Something went wrong on my side. Please try again.
 error-telegram = Telegram did not take my answer just now. Please try again in a moment.
+error-busy = I have a lot to do right now: press again in a moment.
 
 ## Rules
 

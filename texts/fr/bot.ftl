@@ -326,6 +326,7 @@ error-storage = Je n'arrive pas à joindre mon stockage des parties. Rien n'a ch
 error-storage-uncertain = J'ai perdu le contact avec ma mémoire des parties pendant l'enregistrement : votre coup a peut-être été noté, peut-être pas. La partie le montrera dans un instant.
 error-generic = Quelque chose s'est mal passé de mon côté. Réessayez, s'il vous plaît.
 error-telegram = Telegram n'a pas pris ma réponse à l'instant. Réessayez dans un moment.
+error-busy = J'ai beaucoup à faire en ce moment : appuyez de nouveau dans un instant.
 
 ## Règles
 

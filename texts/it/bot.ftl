@@ -326,6 +326,7 @@ error-storage = Al momento non riesco a raggiungere l'archivio delle partite. No
 error-storage-uncertain = Ho perso il contatto con la memoria delle partite durante il salvataggio: la mossa potrebbe essere stata registrata oppure no. Tra un attimo la partita lo mostrerà.
 error-generic = Qualcosa è andato storto da parte mia. Riprova, per favore.
 error-telegram = Telegram non ha accettato la mia risposta proprio ora. Riprova tra un momento.
+error-busy = Ho molto da fare in questo momento: premi di nuovo tra un attimo.
 
 ## Regole
 

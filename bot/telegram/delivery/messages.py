@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from datetime import timedelta
@@ -30,6 +29,7 @@ from bot.telegram.delivery.placement import Pass, Sent, placement_of
 from bot.telegram.delivery.plan import Plan, Private, plan_for
 from bot.telegram.delivery.timing import Timing
 from bot.telegram.ports import MessageRecords
+from bot.tokens import new_token
 from texts import Texts
 
 log = logging.getLogger(__name__)
@@ -81,7 +81,7 @@ class Delivery:
             if game.lease.shown is not None:
                 return game.lease.token, game.lease.shown
             token = game.lease.token
-        token = token or secrets.token_hex(8)
+        token = token or new_token()
         fields = await self._records.open(game.game_id, token, timedelta(seconds=self.timing.lease))
         if fields is None:
             raise DisplayBusyError(game.game_id)

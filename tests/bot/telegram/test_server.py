@@ -26,15 +26,16 @@ from fakeredis import FakeAsyncRedis, FakeServer
 from prometheus_client.parser import text_string_to_metric_families
 from redis.asyncio import Redis
 
-from bot.app import App
+from bot.app import App, create_app
 from bot.store.client import ping_problem
 from bot.store.errors import StorageUnavailableError
 from bot.telegram.observe import POLL_STALE, Liveness, outcome_of
 from bot.telegram.server import Health, add_webhook, create_server, serve
-from tests.bot.conftest import FakeClock
+from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness
 from tests.bot.telegram.group.driver import open_lobby
 from tests.ports import free_port
+from texts import Texts
 
 SECRET = "webhook_Secret-0123456789"
 HOOK = "/telegram/hook"
@@ -308,3 +309,48 @@ def test_failed_calls_are_labelled_by_their_kind() -> None:
     assert outcome_of(TelegramServerError(method, "Bad Gateway")) == "5xx"
     assert outcome_of(TelegramNetworkError(method, "reset")) == "network"
     assert outcome_of(RuntimeError("?")) == "error"
+
+
+async def test_in_webhook_mode_a_press_is_answered_in_the_webhooks_reply(
+    redis: FakeAsyncRedis, bot: Bot, fake: FakeTelegram, texts: Texts, clock: FakeClock
+) -> None:
+    """One HTTP request fewer per press: the answer rides back on the webhook's reply
+    (Telegram carries out a method given there), alert included."""
+    app = create_app(bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, webhook=True)
+    app.liveness.listening()
+    async for served in run_server(app, bot, redis, app.liveness):
+        assert await served.post_update(start_update(1001)) == 200
+        press = {
+            "update_id": next(_updates),
+            "callback_query": {
+                "id": "q-reply",
+                "from": {"id": 1001, "is_bot": False, "first_name": "Alice"},
+                "chat_instance": "ci",
+                "message": {
+                    "message_id": 77,
+                    "date": 1_700_000_000,
+                    "chat": {"id": 1001, "type": "private", "first_name": "Alice"},
+                    "text": "an old menu",
+                },
+                "data": "zz:junk",
+            },
+        }
+        async with served.http.post(HOOK, json=press, headers={SECRET_HEADER: SECRET}) as reply:
+            assert reply.status == 200
+            fields = await multipart_fields(reply)
+        assert fields["method"] == "answerCallbackQuery"
+        assert fields["callback_query_id"] == "q-reply"
+        assert fields["text"] == texts.get("en", "refusal-unknown-button")
+        assert fields["show_alert"] == "true"
+        assert fake.named("answerCallbackQuery") == []  # no request of its own
+
+
+async def multipart_fields(reply: aiohttp.ClientResponse) -> dict[str, str]:
+    """The fields of a multipart reply, as text."""
+    reader = aiohttp.MultipartReader.from_response(reply)
+    fields: dict[str, str] = {}
+    while (part := await reader.next()) is not None:
+        assert isinstance(part, aiohttp.BodyPartReader)
+        assert part.name is not None
+        fields[part.name] = await part.text()
+    return fields
