@@ -48,8 +48,11 @@ apart and for all of them:
   background work included (the group games' paced edits among it);
 - 429s answered by the fake (of a kind: to its people's private chats and its
   groups; the limits they broke are listed under the table), presses of the window
-  never answered, and the longest any game of the kind waited for one of its messages
-  to change or a press of it to be accepted (the whole run, the openings included).
+  never answered, presses expired (answered past Telegram's 15 s window, or never),
+  presses shed (answered at once that the bot is busy: they waited too long for their
+  turn, see `bot.telegram.admission`), and the longest any game of the kind waited
+  for one of its messages to change or a press of it to be accepted (the whole run,
+  the openings included).
   A missing answer or an ERROR in the bots' log makes the exit status 1.
 
 This machine runs the people, the fake Telegram, Redis and every bot process on the
@@ -84,6 +87,7 @@ from tests.e2e.people import DirectGame, GroupGame, Players, Press, answer_of  #
 from tests.e2e.process import BotProcess, BotSettings  # noqa: E402
 from tests.e2e.world import Service  # noqa: E402
 from tests.ports import free_port  # noqa: E402
+from texts import Texts  # noqa: E402
 
 PATH = "/telegram/updates"
 # The proxy's URL, set as the webhook by every process; the fake posts to the
@@ -97,6 +101,8 @@ SEATS = 4  # Kozel's
 FROZEN = 300.0  # seconds a game may wait for its message to change
 STOPPING = 60.0  # seconds the people may take to stop (a group may still be opening)
 DIRECT, GROUP, ALL = "direct", "group", "all"
+ANSWER_WINDOW = 15.0  # seconds Telegram takes a press's answer for
+BUSY = Texts().get("en", "error-busy")  # the answer to a press shed (the people speak English)
 UPDATES = "dominoes_updates_total{"
 
 
@@ -132,6 +138,8 @@ class Figures:
     p99_ms: float | None
     floods: int  # 429s the fake answered
     unanswered: int  # presses of the window without an answer at the end
+    expired: int  # presses of the window answered past Telegram's window, or never
+    shed: int  # presses of the window answered that the bot was busy
     longest_wait: float  # seconds, the longest any game waited for the bot (whole run)
 
 
@@ -172,15 +180,18 @@ def figures(
         answer = answer_of(api, press)
         answered += answer is not None and start <= answer.at < end
     waits: list[float] = []
-    unanswered = 0
+    unanswered = expired = shed = 0
     for press in presses:
         if not start <= press.at < end:
             continue
         answer = answer_of(api, press)
         if answer is None:
             unanswered += 1
+            expired += 1
         else:
             waits.append(answer.at - press.at)
+            expired += answer.at - press.at > ANSWER_WINDOW
+            shed += answer.params.get("text") == BUSY
     p50, p99 = percentiles(waits)
     return Figures(
         kind=kind,
@@ -190,6 +201,8 @@ def figures(
         p99_ms=p99,
         floods=floods,
         unanswered=unanswered,
+        expired=expired,
+        shed=shed,
         longest_wait=longest_wait,
     )
 
@@ -341,7 +354,7 @@ def print_table(results: list[Result]) -> None:
     header = (
         f"{'processes':>9} {'kind':<6} {'games':>5} {'updates/s':>9} {'p50 ms':>7} "
         f"{'p99 ms':>7} {'bot CPU ms/upd':>14} {'redis CPU ms/upd':>16} {'429s':>4} "
-        f"{'unanswered':>10} {'longest wait s':>14}"
+        f"{'unanswered':>10} {'expired':>7} {'shed':>5} {'longest wait s':>14}"
     )
     print(header)
     print("-" * len(header))
@@ -360,7 +373,7 @@ def print_table(results: list[Result]) -> None:
                 f"{r.processes if index == 0 else '':>9} {row.kind:<6} {row.games:>5} "
                 f"{row.updates / r.seconds:>9.1f} {ms(row.p50_ms):>7} {ms(row.p99_ms):>7} "
                 f"{bot_cpu:>14} {redis_cpu:>16} {row.floods:>4} {row.unanswered:>10} "
-                f"{row.longest_wait:>14.1f}"
+                f"{row.expired:>7} {row.shed:>5} {row.longest_wait:>14.1f}"
             )
 
 

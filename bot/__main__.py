@@ -27,16 +27,15 @@ from fakeredis import FakeAsyncRedis
 from redis.asyncio import BlockingConnectionPool, Redis, RedisCluster
 from redis.exceptions import RedisError
 
-from bot.app import Pacing, create_app
+from bot.app import App, Pacing, create_app
 from bot.config import ConfigError, Settings, Webhook, load_settings
 from bot.game.bots import default_players
-from bot.game.worker import Rhythm, Worker
+from bot.game.worker import Rhythm
 from bot.logs import configure_logging
 from bot.store.client import RedisClient, ping_problem
 from bot.store.pace import Limit, Limits
 from bot.telegram.client import CONCURRENT_UPDATES, create_bot
 from bot.telegram.dispatcher import register_commands
-from bot.telegram.middlewares import InFlight
 from bot.telegram.observe import POLLING_TIMEOUT, Liveness
 from bot.telegram.server import Health, add_webhook, create_server, serve
 from texts import Texts
@@ -181,7 +180,7 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         if runner is not None:
             # No new requests; the webhook's posts under way are handled and answered.
             await runner.cleanup()
-        await _drain(app.in_flight, app.worker, worker)
+        await _drain(app, worker)
         await bot.session.close()
         await redis.aclose()
         log.info("stopped: %.1f s to finish what was under way", time.monotonic() - stopping)
@@ -230,15 +229,21 @@ async def _until_stopped(handle_signals: bool) -> None:
     log.info("stopping: the updates under way finish first")
 
 
-async def _drain(in_flight: InFlight, worker: Worker, running: asyncio.Task[None] | None) -> None:
-    """A graceful stop: the updates being handled finish, then the worker's pass under
-    way; only then may the HTTP session close (a post sent under a closing session may
-    have reached Telegram while the bot thinks it failed, and be sent again)."""
-    left = await in_flight.drain(DRAIN)
+async def _drain(app: App, running: asyncio.Task[None] | None) -> None:
+    """A graceful stop: the updates being handled finish, then the changes they left to
+    show shortly, then the worker's pass under way; only then may the HTTP session close
+    (a post sent under a closing session may have reached Telegram while the bot thinks
+    it failed, and be sent again)."""
+    left = await app.in_flight.drain(DRAIN)
     if left:
         log.warning("stopping with %s updates still being handled", left)
+    try:
+        await asyncio.wait_for(app.notifier.settle(), DRAIN)
+    except TimeoutError:
+        log.warning("changes left to show shortly were not shown in %ss", DRAIN)
     if running is None:
         return
+    worker = app.worker
     worker.stop()
     try:
         await asyncio.wait_for(asyncio.shield(running), DRAIN)

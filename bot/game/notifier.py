@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from datetime import datetime
 
@@ -40,6 +40,12 @@ class Alarm:
         self.event.set()
 
 
+# A direct game's change that waits no longer than this for its chat's slot is shown by
+# this process when the slot frees, with the game it holds: no load, no parse, and the
+# worker is not woken. The worker is its fallback, should this process not live to do it.
+SOON = 1.5
+
+
 class Notifications:
     """Delivery after every change (see the module's doc)."""
 
@@ -50,39 +56,75 @@ class Notifications:
         alarm: Alarm,
         now: Callable[[], datetime],
         backoff: float,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._display = display
         self._schedule = schedule
         self._alarm = alarm
         self._now = now
         self._backoff = backoff  # seconds before trying again after a failed delivery
+        self._sleep = sleep
+        self._later: set[asyncio.Task[None]] = set()
 
     async def changed(self, game: Game, show: Show = PLAIN) -> tuple[Fact, ...]:
         """Show `game` now as far as Telegram's limits allow; schedule the rest; return
         the facts delivery met."""
+        now = self._now().timestamp()
         try:
             shown = await self._display.show(game, show)
         except DisplayBusyError:
-            shown = Shown(
-                self._now().timestamp()
-            )  # the holder may have an older version: look again
+            shown = Shown(now)  # the holder may have an older version: look again at once
         except Exception:
             # The change is saved: its answer must not say otherwise.
             log.exception("game %s not shown; trying again shortly", game.game_id)
-            shown = Shown(self._now().timestamp() + self._backoff)
-        if shown.at is not None:
+            shown = Shown(now + self._backoff)
+        at = shown.at
+        soon = at is not None and not game.in_group and now < at <= now + SOON
+        if soon and at is not None:
+            await self._mark_due(game.game_id, at + SOON)  # the fallback
+            self._show_later(game, at)
+        elif at is not None and not game.in_group:
+            await self._mark_due(game.game_id, at)
+        elif at is not None and (show.anew is not None or show.moved):
             # A group's save made it due already, unless this showed it anew without one.
-            if not game.in_group:
-                await self._mark_due(game.game_id, shown.at)
-            elif show.anew is not None or show.moved:
-                await self._mark_due(game.game_id, 0.0)
+            await self._mark_due(game.game_id, 0.0)
         if isinstance(game.state, Finished):
             self._alarm.record()
-        elif game.in_group or shown.at is not None:
+        elif game.in_group or (at is not None and not soon):
             # A group's save made it due (its bots, its timer); a direct game is woken
-            # for only when something of it waits.
+            # for when something of it waits longer than this process waits itself.
             self._alarm.poke()
         return shown.facts
+
+    async def settle(self) -> None:
+        """Wait for the changes being shown later (a graceful stop; tests)."""
+        while self._later:
+            await asyncio.gather(*self._later, return_exceptions=True)
+
+    def _show_later(self, game: Game, at: float) -> None:
+        task = asyncio.create_task(self._show_at(game, at))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    async def _show_at(self, game: Game, at: float) -> None:
+        """Show `game` again once its chat's slot frees at `at`; then the worker's
+        fallback is no longer needed (unless the game changed since: then it stays)."""
+        await self._sleep(max(0.0, at - self._now().timestamp()))
+        try:
+            shown = await self._display.show(game)
+        except DisplayBusyError:
+            return  # another process shows it
+        except Exception:
+            log.exception("game %s not shown; the worker tries again", game.game_id)
+            return
+        try:
+            if shown.at is None:
+                await self._schedule.reschedule(game.game_id, game.version, None)
+            else:
+                await self._schedule.mark_due(game.game_id, shown.at)
+                self._alarm.poke()
+        except StorageUnavailableError:
+            log.warning("game %s: its schedule is left to the worker", game.game_id)
 
     async def _mark_due(self, game_id: str, at: float) -> None:
         # Refused by an outage, the mark is kept by the schedule and written later.

@@ -108,16 +108,24 @@ def rebuilt(engine: dict[str, Any]) -> Match:
     return Match.from_dict(engine)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Lease:
     """The game's delivery lease, taken by the save that made this version (see
     `GameRepository.save`), with what the game's messages showed then: the store's
     fields, which only delivery reads (None: the save's answer was lost, so the lease
     may or may not be held: taken again with the same token). Good for the one delivery
-    that follows the save."""
+    that follows the save: `take` hands it out once."""
 
     token: str
     shown: Mapping[str, str] | None
+    taken: bool = False
+
+    def take(self) -> Lease | None:
+        """This lease, the first time; None after (the delivery it was for gave it back)."""
+        if self.taken:
+            return None
+        self.taken = True
+        return self
 
 
 @dataclass(frozen=True, slots=True, eq=False)

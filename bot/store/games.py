@@ -14,11 +14,9 @@ its chat's pointer are placed together (see `bot.store.slots`).
 from __future__ import annotations
 
 import asyncio
-import zlib
 from datetime import timedelta
 from random import Random
 
-from pydantic import ValidationError
 from redis.exceptions import RedisError
 from redis.typing import EncodableT
 
@@ -35,6 +33,7 @@ from bot.store.errors import (
     redis_errors,
 )
 from bot.store.game_scripts import POINT, SAVE, UNPOINT
+from bot.store.records import RecentRecords, encode
 from bot.store.slots import game_id_in, shard_of_chat, shard_of_game
 from bot.tokens import new_token
 from core.variants import Variant
@@ -56,20 +55,6 @@ LEASE = timedelta(seconds=6)
 _OK, _CONFLICT, _MOVED = 0, 1, 3
 
 
-def encode(record: GameRecord) -> bytes:
-    """The stored form of a record: JSON, compressed."""
-    return zlib.compress(record.to_json(), COMPRESSION)
-
-
-def decode(raw: bytes) -> GameRecord:
-    """A record from its stored form (ValueError or ValidationError when damaged)."""
-    try:
-        data = zlib.decompress(raw)
-    except zlib.error as exc:
-        raise ValueError(f"not a stored game: {exc}") from exc
-    return GameRecord.from_json(data)
-
-
 class GameStore:
     """Load and save games (compare-and-set); each chat's latest game; the group games
     each person sits in."""
@@ -84,6 +69,7 @@ class GameStore:
         lease: timedelta = LEASE,
     ) -> None:
         self.redis = redis
+        self._recent = RecentRecords()
         self._lease_ms = int(lease.total_seconds() * 1000)
         self._active_ttl = active_ttl
         self._finished_ttl = finished_ttl
@@ -100,8 +86,8 @@ class GameStore:
     async def load(self, game_id: str) -> Game | None:
         """The stored game, or None (unknown, expired or unreadable)."""
         async with redis_errors():
-            raw = await self.redis.hget(keys.game(game_id), "d")
-        return _parse(raw)
+            version, raw = await self.redis.hmget(keys.game(game_id), ["v", "d"])
+        return self._recent.game(game_id, version, raw)
 
     async def load_for_chat(self, chat_id: int) -> Game | None:
         """The chat's latest game (live or not), or None."""
@@ -214,12 +200,15 @@ class GameStore:
         if outcome == _MOVED:
             raise _PointerMovedError
         if outcome == _CONFLICT:
-            raise VersionConflictError(f"expected version {expected}", _parse(now))
+            raise VersionConflictError(
+                f"expected version {expected}", self._recent.game(game_id, None, now)
+            )
         opened = _lease(lease, leased, shown)
         if pointer_apart:
             new = "1" if expected < 0 else "0"
             async with redis_errors():
                 await self._point(keys=[keys.chat(stored.chat_id)], args=[game_id, ttl, new])
+        self._recent.put(stored)
         return game.stored_as(stored, opened)
 
     async def _seat_people(self, game: Game) -> None:
@@ -269,12 +258,3 @@ def _lease(token: str | None, leased: int, shown: list[bytes]) -> Lease | None:
 
 class _PointerMovedError(Exception):
     """A new game's chat got another game between the check and the save."""
-
-
-def _parse(raw: bytes | str | None) -> Game | None:
-    if raw is None:
-        return None
-    try:
-        return Game.load(decode(raw if isinstance(raw, bytes) else raw.encode()))
-    except (ValidationError, ValueError, KeyError, TypeError):
-        return None  # an old or damaged record is treated as gone, never crashes a handler

@@ -15,7 +15,7 @@ from types import TracebackType
 from bot.game.record import GameRecord
 from bot.store import keys
 from bot.store.client import RedisClient, text
-from bot.store.games import decode
+from bot.store.records import decode
 from bot.store.slots import shard_of_game
 from tests.e2e.fake_bot_api import FakeBotApi
 from tests.e2e.process import BotProcess, BotSettings

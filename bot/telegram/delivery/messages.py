@@ -77,10 +77,11 @@ class Delivery:
 
     async def _open(self, game: Game, token: str | None) -> tuple[str, Mapping[str, str]]:
         """The lease the save took, or the lease taken now."""
-        if game.lease is not None:
-            if game.lease.shown is not None:
-                return game.lease.token, game.lease.shown
-            token = game.lease.token
+        lease = game.lease.take() if game.lease is not None else None
+        if lease is not None:
+            if lease.shown is not None:
+                return lease.token, lease.shown
+            token = lease.token
         token = token or new_token()
         fields = await self._records.open(game.game_id, token, timedelta(seconds=self.timing.lease))
         if fields is None:

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.game import lobby
-from bot.game.notifier import Alarm, Notifications
+from bot.game.notifier import SOON, Alarm, Notifications
 from bot.game.notify import PLAIN, Blocked, DisplayBusyError, Fact, GroupLost, Migrated, Show, Shown
 from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game
@@ -51,6 +51,7 @@ class FakeSchedule:
     """Records the games marked due; out of reach while `outage`."""
 
     marks: list[tuple[str, float]] = field(default_factory=list)
+    rescheduled: list[tuple[str, int | None, float | None]] = field(default_factory=list)
     outage: bool = False
 
     async def due_at(self, now: float, limit: int = 50) -> list[tuple[str, float]]:
@@ -65,6 +66,7 @@ class FakeSchedule:
         self.marks.append((game_id, at))
 
     async def reschedule(self, game_id: str, version: int | None, at: float | None) -> bool:
+        self.rescheduled.append((game_id, version, at))
         return True
 
     async def revisit_live(self, now: float) -> int:
@@ -191,7 +193,7 @@ async def test_a_failed_delivery_is_logged_and_tried_again_after_the_backoff(
 async def test_a_mark_refused_by_an_outage_does_not_escape(wiring: Wiring) -> None:
     """The schedule keeps the mark and writes it later: the change stays told."""
     wiring.schedule.outage = True
-    wiring.display.answer = Shown(at=NOW + 1, facts=(GroupLost(),))
+    wiring.display.answer = Shown(at=NOW + SOON + 1, facts=(GroupLost(),))
     assert await wiring.notifier.changed(solo_record()) == (GroupLost(),)
     wiring.display.answer = DisplayBusyError()
     assert await wiring.notifier.changed(group_game(), Show(moved=True)) == ()
@@ -216,7 +218,7 @@ async def test_a_finished_match_is_handed_to_be_recorded(wiring: Wiring) -> None
 
 @pytest.mark.parametrize(
     ("game", "answer"),
-    [(solo_record(), Shown(at=NOW + 1)), (group_game(), Shown()), (group_game(), Shown(at=NOW))],
+    [(solo_record(), Shown(at=NOW + 5)), (group_game(), Shown()), (group_game(), Shown(at=NOW))],
     ids=["direct-waiting", "group-shown", "group-waiting"],
 )
 async def test_a_change_with_work_left_wakes_the_worker(
@@ -235,3 +237,64 @@ async def test_a_direct_game_shown_in_full_leaves_the_worker_asleep(wiring: Wiri
     await wiring.notifier.changed(solo_record())
     assert (wiring.alarm.records, wiring.alarm.pokes) == (0, 0)
     assert not wiring.alarm.event.is_set()
+
+
+# -- a direct game whose chat's slot frees soon ------------------------------------------------
+
+
+class Sleeps:
+    """Stands in for `asyncio.sleep`: records the waits, sleeps none."""
+
+    def __init__(self) -> None:
+        self.waits: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.waits.append(seconds)
+
+
+async def test_a_direct_change_whose_slot_frees_soon_is_shown_by_this_process(
+    wiring: Wiring,
+) -> None:
+    """No worker woken, no reload: the same game is shown again when the slot frees,
+    and the worker's fallback mark is then dropped."""
+    sleeps = Sleeps()
+    notifier = Notifications(
+        wiring.display, wiring.schedule, wiring.alarm, lambda: CLOCK, BACKOFF, sleeps
+    )
+    game = solo_record()
+    wiring.display.answer = Shown(at=NOW + 1)
+    await notifier.changed(game)
+    assert wiring.schedule.marks == [(game.game_id, NOW + 1 + SOON)]  # the fallback
+    assert wiring.alarm.pokes == 0
+    wiring.display.answer = Shown()
+    await notifier.settle()
+    assert sleeps.waits == [1.0]
+    assert [(g, show) for g, show, _ in wiring.display.shown] == [(game, PLAIN), (game, PLAIN)]
+    assert wiring.schedule.rescheduled == [(game.game_id, game.version, None)]
+
+
+async def test_a_direct_change_waiting_longer_is_left_to_the_worker(wiring: Wiring) -> None:
+    game = solo_record()
+    wiring.display.answer = Shown(at=NOW + SOON + 1)
+    notifier = wiring.notifier
+    await notifier.changed(game)
+    await notifier.settle()
+    assert wiring.schedule.marks == [(game.game_id, NOW + SOON + 1)]
+    assert len(wiring.display.shown) == 1
+    assert wiring.alarm.pokes == 1
+
+
+async def test_a_later_show_that_still_waits_hands_the_game_to_the_worker(
+    wiring: Wiring,
+) -> None:
+    notifier = Notifications(
+        wiring.display, wiring.schedule, wiring.alarm, lambda: CLOCK, BACKOFF, Sleeps()
+    )
+    game = solo_record()
+    wiring.display.answer = Shown(at=NOW + 1)
+    await notifier.changed(game)
+    wiring.display.answer = Shown(at=NOW + 3)  # another call took the slot meanwhile
+    await notifier.settle()
+    assert wiring.schedule.marks[-1] == (game.game_id, NOW + 3)
+    assert wiring.schedule.rescheduled == []
+    assert wiring.alarm.pokes == 1

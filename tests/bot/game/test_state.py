@@ -20,8 +20,8 @@ from bot.game.record import (
     StoppedStage,
 )
 from bot.game.seats import BotSeat, LogMark, Seat
-from bot.game.state import Finished, Game, HandOver, InMatch, Lobby, Playing, Stopped
-from bot.store.games import decode, encode
+from bot.game.state import Finished, Game, HandOver, InMatch, Lease, Lobby, Playing, Stopped
+from bot.store.records import decode, encode
 from core.engine import Match
 from core.players import Level
 from core.variants import Variant
@@ -262,3 +262,11 @@ def test_a_truncated_stored_form_is_refused_with_a_value_error() -> None:
     raw = encode(record_for(a_match(), SEATS).record)
     with pytest.raises(ValueError):  # noqa: PT011 - the docstring names no other error
         decode(raw[:-5])
+
+
+def test_a_saves_delivery_lease_is_handed_out_once() -> None:
+    """The lease a save took is good for the one delivery that follows it: a second
+    delivery of the same game object takes a lease of its own."""
+    lease = Lease("token", {"shown": "3"})
+    assert lease.take() is lease
+    assert lease.take() is None

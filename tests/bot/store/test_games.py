@@ -25,8 +25,9 @@ from bot.store.errors import (
     StorageUncertainError,
     VersionConflictError,
 )
-from bot.store.games import LEASE, GameStore, encode
+from bot.store.games import LEASE, GameStore
 from bot.store.messages import MessageStore
+from bot.store.records import encode
 from bot.store.slots import shard_of_chat, shard_of_game
 from tests.bot.factories import (
     GROUP_ID,
