@@ -1,6 +1,6 @@
-"""Composition root: settings -> Redis -> the app (stores, use cases, outbox, worker,
-dispatcher) -> updates by long polling or by webhook, and the operators' /healthz and
-/metrics."""
+"""The process: settings -> Redis -> the app (`bot.app`, the composition root: stores,
+use cases, delivery, worker, dispatcher) -> updates by long polling or by webhook, and
+the operators' /healthz and /metrics; a graceful stop."""
 
 from __future__ import annotations
 

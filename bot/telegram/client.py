@@ -13,8 +13,9 @@ from aiogram.methods.base import Response, TelegramMethod
 from bot.telegram.observe import CallMetrics, Liveness
 from bot.telegram.retry import RetryAfterMiddleware, Sleep
 
-# Updates handled at once; more wait for a free slot (aiogram's own limit), so that a
-# crowd pressing together queues instead of exhausting the Redis pool.
+# Updates taken in at once (aiogram's limit in polling mode; in webhook mode, the posts
+# Telegram makes at once): a crowd's further updates wait at Telegram's side. Of those
+# taken in, `bot.telegram.admission` handles a few at a time, in order.
 CONCURRENT_UPDATES = 64
 
 

@@ -2,8 +2,8 @@
 aiogram does not retry by itself; this request middleware does, for every call,
 after the wait Telegram asks for.
 
-The outbox opts out (`paced()`): instead of sleeping on an old message it holds the
-chat, reschedules the game and later sends whatever is then the latest content.
+Delivery opts out (`paced()`, in `bot.telegram.delivery.calls`): instead of sleeping on
+an old message it holds the chat, and later sends whatever is then the latest content.
 """
 
 from __future__ import annotations

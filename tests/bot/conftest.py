@@ -40,7 +40,7 @@ def quick_players() -> dict[Level, BotPlayer]:
 
 
 class FakeClock:
-    """The clock of the use cases, moved by hand; the outbox and the worker read it too."""
+    """The clock of the use cases, moved by hand; delivery and the worker read it too."""
 
     def __init__(self) -> None:
         self.at = datetime(2024, 6, 1, 12, tzinfo=UTC)

@@ -1,7 +1,7 @@
 """What every message of a game should show now, derived from the game alone: each
 person's private message (a direct game's whole game, a group seat's hand), and in a
-group the table and the announcements. `bot.telegram.outbox` compares it with what
-the messages show and sends the difference."""
+group the table and the announcements. `bot.telegram.delivery.messages` compares it
+with what the messages show and sends the difference."""
 
 from __future__ import annotations
 

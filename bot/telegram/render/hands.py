@@ -61,5 +61,5 @@ def lobby_seat_content(game: Game, t: Translate) -> Content:
 
 
 def joining_content(game: Game, t: Translate) -> Content:
-    """Sent when a person takes a bot's seat: the outbox then shows their hand in it."""
+    """Sent when a person takes a bot's seat: delivery then shows their hand in it."""
     return Content(t("private-joining", group=group_title(game)), key="joining")

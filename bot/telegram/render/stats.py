@@ -1,5 +1,5 @@
 """The records as text: a person's card (/stats), a group's top (/top), and the line a
-group is told after its match's result when a count is worth it (the outbox's
+group is told after its match's result when a count is worth it (delivery's
 epilogue: `RecordsLine`). Names are shortened, isolated and escaped."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def top_text(top: Top, group: str, t: Translate) -> str:
 
 
 class RecordsLine:
-    """The outbox's epilogue of a group's match: one message with the counts worth a
+    """Delivery's epilogue of a group's match: one message with the counts worth a
     line (a pair's wins together, a person's goats or wins there), or none. Not known
     until the match is counted: the counting files the counts, once."""
 

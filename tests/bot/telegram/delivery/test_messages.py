@@ -148,7 +148,7 @@ async def test_a_press_rebuilds_the_engine_once(
     harness: TelegramHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The game is loaded once per update: its engine is rebuilt at the load (the one
-    place the bot rebuilds one), and the use case, the outbox and the views all work on
+    place the bot rebuilds one), and the use case, delivery and the views all work on
     that one engine."""
     game = await open_game(harness, "Kozel", None, "Medium", "100")
     rebuilds: list[int] = []
