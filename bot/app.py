@@ -155,7 +155,7 @@ def create_app(
     first = (
         UpdateMetrics(liveness),
         in_flight,
-        Admission(texts),
+        Admission(texts, in_reply=webhook),
         Once(UpdateClaims(redis)),
         GroupConversation(chats),
     )

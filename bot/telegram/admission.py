@@ -7,7 +7,8 @@ window (about 15 s), when their answer is refused. So a few are handled at a tim
 the order they came, and a press that waited longer than `patience` for its turn is
 shed: it is answered at once that the bot is busy and should be pressed again, and
 nothing else is done for it (no Redis, no game). Messages (commands) have no answer
-window: they wait their turn.
+window: they wait their turn. In webhook mode the busy answer rides back on the
+webhook's reply (`in_reply`): a press shed costs no request of its own.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from aiogram import BaseMiddleware, Bot
 from aiogram.exceptions import TelegramAPIError, TelegramNetworkError
+from aiogram.methods import AnswerCallbackQuery
 from aiogram.types import TelegramObject, Update
 
 from bot.metrics import UPDATES_SHED
@@ -41,8 +43,11 @@ class Admission(BaseMiddleware):
         at_once: int = AT_ONCE,
         patience: float = PATIENCE,
         clock: Callable[[], float] = time.monotonic,
+        *,
+        in_reply: bool = False,
     ) -> None:
         self._texts = texts
+        self._in_reply = in_reply
         self._turns = asyncio.Semaphore(at_once)  # its waiters are served in order
         self._patience = patience
         self._clock = clock
@@ -53,21 +58,25 @@ class Admission(BaseMiddleware):
         came = self._clock()
         async with self._turns:
             if event.callback_query is not None and self._clock() - came > self._patience:
-                await self._shed(event, data)
-                return None
+                return await self._shed(event, data)
             return await handler(event, data)
 
-    async def _shed(self, update: Update, data: dict[str, Any]) -> None:
+    async def _shed(self, update: Update, data: dict[str, Any]) -> AnswerCallbackQuery | None:
         """Answer the press that the bot is busy, in the presser's Telegram language (no
-        store is asked: that is what is spared)."""
+        store is asked: that is what is spared); in webhook mode, the answer to give in
+        the webhook's reply."""
         query = update.callback_query
         assert query is not None
         UPDATES_SHED.inc()
         lang = self._texts.resolve(query.from_user.language_code)
+        answer = AnswerCallbackQuery(
+            callback_query_id=query.id, text=self._texts.get(lang, "error-busy"), show_alert=False
+        )
+        if self._in_reply:
+            return answer
         bot: Bot = data["bot"]
         try:
-            await bot.answer_callback_query(
-                query.id, text=self._texts.get(lang, "error-busy"), show_alert=False
-            )
+            await bot(answer)
         except (TelegramAPIError, TelegramNetworkError) as error:
             log.warning("a shed press was not answered: %s", error)
+        return None

@@ -8,6 +8,7 @@ import asyncio
 from typing import Any
 
 from aiogram import Bot
+from aiogram.methods import AnswerCallbackQuery
 from aiogram.types import TelegramObject, Update
 
 from bot.telegram.admission import Admission
@@ -98,3 +99,26 @@ async def test_a_command_waits_its_turn_however_long(
     clock.at = 60
     held.release.set()
     assert [await running, await waiting] == ["handled", "handled"]
+
+
+async def test_in_webhook_mode_a_shed_press_is_answered_in_the_reply(
+    harness: TelegramHarness, bot: Bot, texts: Texts
+) -> None:
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+    clock = Clock()
+    admission = Admission(texts, at_once=1, patience=1.0, clock=clock, in_reply=True)
+    held = Held()
+    data = game.buttons()[0].callback_data or ""
+    first = harness.press_update(ALICE, game, data, "q-a")
+    late = harness.press_update(ALICE, game, data, "q-b")
+    running = asyncio.create_task(admission(held, first, {"bot": bot}))
+    waiting = asyncio.create_task(admission(held, late, {"bot": bot}))
+    await asyncio.sleep(0)
+    clock.at = 2.0
+    held.release.set()
+    await running
+    reply = await waiting
+    assert isinstance(reply, AnswerCallbackQuery)
+    assert (reply.callback_query_id, reply.text) == ("q-b", texts.get("en", "error-busy"))
+    answered = [a.params["callback_query_id"] for a in harness.fake.named("answerCallbackQuery")]
+    assert "q-b" not in answered  # no request of its own
