@@ -10,7 +10,7 @@ from typing import NoReturn
 import pytest
 
 import bot.game.state
-from bot.game import lobby
+from bot.game import bots, changes, lobby
 from bot.game.record import (
     GameRecord,
     LobbyStage,
@@ -18,6 +18,7 @@ from bot.game.record import (
     NoticeKind,
     SeatNotice,
     StoppedStage,
+    TableSettings,
 )
 from bot.game.seats import BotSeat, LogMark, Seat
 from bot.game.state import Finished, Game, HandOver, InMatch, Lease, Lobby, Playing, Stopped
@@ -270,3 +271,18 @@ def test_a_saves_delivery_lease_is_handed_out_once() -> None:
     lease = Lease("token", {"shown": "3"})
     assert lease.take() is lease
     assert lease.take() is None
+
+
+@pytest.mark.parametrize("stopped_midway", [False, True])
+def test_a_record_with_a_bots_seed_past_64_bits_survives_its_json(stopped_midway: bool) -> None:
+    """The bots' seed is 256 bits (`core.fair.bots_seed`): the record's JSON keeps it
+    whole, its engine's state beside it, in a match or in a match stopped."""
+    settings = TableSettings(variant=Variant.KOZEL, n_players=4, target=100, level=Level.EASY)
+    match, seed = bots.new_match(settings, secret(9))
+    assert seed >= 2**64
+    seats = tuple(human(i) for i in range(1, 5))
+    game = record_for(match, seats).with_match(match, seats, seed)
+    if stopped_midway:
+        game = changes.stopped(game)
+    back = GameRecord.from_json(game.record.to_json())
+    assert back == game.record
