@@ -42,8 +42,10 @@ class Alarm:
 
 # A direct game's change that waits no longer than this for its chat's slot is shown by
 # this process when the slot frees, with the game it holds: no load, no parse, and the
-# worker is not woken. The worker is its fallback, should this process not live to do it.
+# worker is not woken. The worker is its fallback, this long after, should this process
+# not live to do it (long enough that a busy process is not raced by its own worker).
 SOON = 1.5
+FALLBACK = 5.0
 
 
 class Notifications:
@@ -81,7 +83,7 @@ class Notifications:
         at = shown.at
         soon = at is not None and not game.in_group and now < at <= now + SOON
         if soon and at is not None:
-            await self._mark_due(game.game_id, at + SOON)  # the fallback
+            await self._mark_due(game.game_id, at + FALLBACK)
             self._show_later(game, at)
         elif at is not None and not game.in_group:
             await self._mark_due(game.game_id, at)

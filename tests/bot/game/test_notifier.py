@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.game import lobby
-from bot.game.notifier import SOON, Alarm, Notifications
+from bot.game.notifier import FALLBACK, SOON, Alarm, Notifications
 from bot.game.notify import PLAIN, Blocked, DisplayBusyError, Fact, GroupLost, Migrated, Show, Shown
 from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game
@@ -264,7 +264,7 @@ async def test_a_direct_change_whose_slot_frees_soon_is_shown_by_this_process(
     game = solo_record()
     wiring.display.answer = Shown(at=NOW + 1)
     await notifier.changed(game)
-    assert wiring.schedule.marks == [(game.game_id, NOW + 1 + SOON)]  # the fallback
+    assert wiring.schedule.marks == [(game.game_id, NOW + 1 + FALLBACK)]  # the fallback
     assert wiring.alarm.pokes == 0
     wiring.display.answer = Shown()
     await notifier.settle()
