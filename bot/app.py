@@ -120,7 +120,7 @@ def create_app(
 
     # The use cases, telling the notifier after each change.
     alarm = Alarm()
-    notifier = Notifications(delivery, schedule, alarm, clock, timing.backoff, **waits)
+    notifier = Notifications(delivery, schedule, alarm, clock, timing.backoff)
     games = Games(store, notifier, rng=rng, now=clock)
     matches = Matches(games, players)
     groups = GroupGames(games, replies.reach)

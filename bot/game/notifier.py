@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from contextlib import suppress
 from datetime import datetime
 
@@ -58,14 +58,12 @@ class Notifications:
         alarm: Alarm,
         now: Callable[[], datetime],
         backoff: float,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self._display = display
         self._schedule = schedule
         self._alarm = alarm
         self._now = now
         self._backoff = backoff  # seconds before trying again after a failed delivery
-        self._sleep = sleep
         self._later: set[asyncio.Task[None]] = set()
 
     async def changed(self, game: Game, show: Show = PLAIN) -> tuple[Fact, ...]:
@@ -109,11 +107,13 @@ class Notifications:
         task.add_done_callback(self._later.discard)
 
     async def _show_at(self, game: Game, at: float) -> None:
-        """Show `game` again once its chat's slot frees at `at`; then the worker's
-        fallback is no longer needed (unless the game changed since: then it stays)."""
-        await self._sleep(max(0.0, at - self._now().timestamp()))
+        """Show `game` again, its messages each waiting for a slot of its own (booked,
+        so that passes waiting for one pace come one after the other, not all at the
+        time it frees); then the worker's fallback is no longer needed (unless the game
+        changed since: then it stays)."""
+        patience = max(0.0, at - self._now().timestamp()) + SOON
         try:
-            shown = await self._display.show(game)
+            shown = await self._display.show(game, patience=patience)
         except DisplayBusyError:
             return  # another process shows it
         except Exception:

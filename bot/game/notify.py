@@ -66,10 +66,13 @@ class DisplayBusyError(Exception):
 class Display(Protocol):
     """Brings a game's messages up to date, as far as Telegram's limits allow now."""
 
-    async def show(self, game: Game, show: Show = PLAIN, *, token: str | None = None) -> Shown:
+    async def show(
+        self, game: Game, show: Show = PLAIN, *, token: str | None = None, patience: float = 0.0
+    ) -> Shown:
         """One pass on `game`, with the delivery lease its save took (`game.lease`), or
         taking it (with `token`, one this process may hold already: taken again);
-        `DisplayBusyError` when another process holds it."""
+        `DisplayBusyError` when another process holds it. `patience`: seconds a
+        person's message may wait for its slot within the pass."""
         ...
 
 

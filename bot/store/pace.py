@@ -54,22 +54,25 @@ local function keep(key, run, tat, now, text)
 end
 """
 
-# KEYS: a pace, its run. ARGV: now, interval (µs), burst, a new run's token. Returns
-# {'0', the run} when the slot is taken, else {the earliest time (seconds), ''}.
+# KEYS: a pace, its run. ARGV: now, interval (µs), burst, a new run's token, how far
+# ahead a slot may be booked (µs; 0: now or not at all). Returns {the slot's time, the
+# run} when one is taken (now, or the time booked), else {the earliest time, ''}.
 _TAKE = (
     _TIMES
     + """
 local now, interval, burst = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local ahead = tonumber(ARGV[5])
 local stored = redis.call('GET', KEYS[1])
 local tat = stored and micros(stored) or 0
 local run = redis.call('GET', KEYS[2])
 if tat <= now then tat, run = now, false end
 local allowed = tat - interval * (burst - 1)
-if allowed > now then return {seconds(allowed), ''} end
+if allowed > now + ahead then return {seconds(allowed), ''} end
 run = run or ARGV[4]
 redis.call('SET', KEYS[2], run)
 keep(KEYS[1], KEYS[2], tat + interval, now, seconds(tat + interval))
-return {'0', run}
+if allowed < now then allowed = now end
+return {seconds(allowed), run}
 """
 )
 
@@ -136,12 +139,21 @@ class Limits:
 
 
 @dataclass(frozen=True, slots=True)
+class Booking:
+    """A slot for one call: `booked`, the call is made at `at`; else `at` is when one
+    frees (nothing taken)."""
+
+    at: float
+    booked: bool
+
+
+@dataclass(frozen=True, slots=True)
 class _Answer:
-    """One pace's answer to a take: `at` None when taken (in `run`), else when free."""
+    """One pace's answer: taken (in `run`) for `at`, or refused (`run` empty) until `at`."""
 
     chat_id: int
     limit: Limit
-    at: float | None
+    at: float
     run: str
 
 
@@ -157,27 +169,36 @@ class Pace:
     async def take(self, chat_id: int, now: float) -> float | None:
         """Take a slot for one call to `chat_id` now: None when taken, else the time at
         which one will be free (nothing taken)."""
+        booking = await self.book(chat_id, now, 0.0)
+        return None if booking.booked else booking.at
+
+    async def book(self, chat_id: int, now: float, ahead: float) -> Booking:
+        """A slot for one call to `chat_id` at the earliest time both paces allow, if
+        that is no more than `ahead` seconds from now: booked, the call is to be made at
+        `at` (not before). Else nothing is taken, and `at` is when a slot frees. A slot
+        booked ahead is no one else's: callers waiting for the same pace (the whole
+        bot's) each get their own turn instead of all coming back at the same moment."""
         paces = [(chat_id, self.limits.of(chat_id)), (BOT, self.limits.bot)]
         token = new_token()
         calls: list[tuple[list[str], list[EncodableT]]] = [
             (
                 _keys(c),
-                [_micros(now), _micros(limit.interval), limit.burst, token],
+                [_micros(now), _micros(limit.interval), limit.burst, token, _micros(ahead)],
             )
             for c, limit in paces
         ]
         raw = await self._take_together(calls)
         answers = [
-            _Answer(c, limit, None if text(at) == "0" else float(at), text(run))
+            _Answer(c, limit, float(at), text(run))
             for (c, limit), (at, run) in zip(paces, raw, strict=True)
         ]
-        refused = [a.at for a in answers if a.at is not None]
+        refused = [a.at for a in answers if not a.run]
         if not refused:
-            return None
+            return Booking(max(a.at for a in answers), booked=True)
         for answer in answers:
-            if answer.at is None:
+            if answer.run:
                 await self._give_back(answer, now)
-        return max(refused)
+        return Booking(max(refused), booked=False)
 
     async def _take_together(self, calls: list[tuple[list[str], list[EncodableT]]]) -> list[Any]:
         """The takes in one pipeline, without MULTI: each on its own slot. EVAL rather

@@ -102,11 +102,26 @@ class MessageRecords(Protocol):
     async def field(self, game_id: str, name: str) -> str | None: ...
 
 
+class Booking(Protocol):
+    """A slot for one call: `booked`, the call is made at `at`; else `at` is when one
+    frees."""
+
+    @property
+    def at(self) -> float: ...
+
+    @property
+    def booked(self) -> bool: ...
+
+
 class Pace(Protocol):
     """How often each chat, and the whole bot, may be written to."""
 
     async def take(self, chat_id: int, now: float) -> float | None:
         """A slot for one call to `chat_id` now (None), or when one frees."""
+        ...
+
+    async def book(self, chat_id: int, now: float, ahead: float) -> Booking:
+        """A slot for one call to `chat_id` no more than `ahead` seconds from now."""
         ...
 
     async def hold(self, chat_id: int, now: float, until: float) -> None:

@@ -120,6 +120,17 @@ class Calls:
         """A slot for one call to `chat_id` now (None), or the time one frees."""
         return await self._pace.take(chat_id, self.clock())
 
+    async def book(self, chat_id: int, ahead: float) -> float | None:
+        """A slot for one call to `chat_id` no more than `ahead` seconds from now, waited
+        for (None: the call may go now); else the time one frees (nothing taken)."""
+        booking = await self._pace.book(chat_id, self.clock(), ahead)
+        if not booking.booked:
+            return booking.at
+        wait = booking.at - self.clock()
+        if wait > 0:
+            await self._sleep(wait)
+        return None
+
     async def send(self, chat_id: int, content: Content) -> int:
         """A new message; its id. Not tried again: it may have gone out."""
         message = await self._call(

@@ -56,12 +56,14 @@ class Delivery:
         self._link = link
         self.timing = timing
 
-    async def show(self, game: Game, show: Show = PLAIN, *, token: str | None = None) -> Shown:
+    async def show(
+        self, game: Game, show: Show = PLAIN, *, token: str | None = None, patience: float = 0.0
+    ) -> Shown:
         """One pass on `game` under its lease (see `Display.show`); `DisplayBusyError`
         when another process holds it."""
         token, fields = await self._open(game, token)
         lease = timedelta(seconds=self.timing.lease)
-        work = Pass(game, placement_of(fields))
+        work = Pass(game, placement_of(fields), patience=patience)
         renewing = asyncio.create_task(self._keep(game.game_id, token, lease))
         try:
             at = await self._run(work, show)
@@ -143,8 +145,12 @@ class Delivery:
         return min(wakes, default=None)
 
     async def _private(self, work: Pass, private: Private, sent: Sent | None) -> list[float]:
-        """Show one person's message; [] when done, [at] when its slot frees at `at`."""
-        at = await self._calls.slot(private.chat_id)
+        """Show one person's message; [] when done, [at] when its slot frees at `at`
+        (with the pass's patience, a slot that frees sooner is booked and waited for)."""
+        if work.patience:
+            at = await self._calls.book(private.chat_id, work.patience)
+        else:
+            at = await self._calls.slot(private.chat_id)
         if at is not None:
             return [at]
         content = private.content

@@ -103,6 +103,9 @@ class Pass:
     placement: Placement
     changes: Changes = field(default_factory=Changes)
     facts: list[Fact] = field(default_factory=list)
+    # Seconds a person's message may wait for its slot, booked, within the pass (0: a
+    # slot that is not free now ends the pass for that message).
+    patience: float = 0.0
 
     def private(self, user_id: int, sent: Sent) -> None:
         """A person's message as it is now."""

@@ -38,9 +38,13 @@ class FakeDisplay:
 
     answer: Shown | Exception = field(default_factory=Shown)
     shown: list[tuple[Game, Show, str | None]] = field(default_factory=list)
+    patience: list[float] = field(default_factory=list)
 
-    async def show(self, game: Game, show: Show = PLAIN, *, token: str | None = None) -> Shown:
+    async def show(
+        self, game: Game, show: Show = PLAIN, *, token: str | None = None, patience: float = 0.0
+    ) -> Shown:
         self.shown.append((game, show, token))
+        self.patience.append(patience)
         if isinstance(self.answer, Exception):
             raise self.answer
         return self.answer
@@ -242,25 +246,12 @@ async def test_a_direct_game_shown_in_full_leaves_the_worker_asleep(wiring: Wiri
 # -- a direct game whose chat's slot frees soon ------------------------------------------------
 
 
-class Sleeps:
-    """Stands in for `asyncio.sleep`: records the waits, sleeps none."""
-
-    def __init__(self) -> None:
-        self.waits: list[float] = []
-
-    async def __call__(self, seconds: float) -> None:
-        self.waits.append(seconds)
-
-
 async def test_a_direct_change_whose_slot_frees_soon_is_shown_by_this_process(
     wiring: Wiring,
 ) -> None:
-    """No worker woken, no reload: the same game is shown again when the slot frees,
-    and the worker's fallback mark is then dropped."""
-    sleeps = Sleeps()
-    notifier = Notifications(
-        wiring.display, wiring.schedule, wiring.alarm, lambda: CLOCK, BACKOFF, sleeps
-    )
+    """No worker woken, no reload: the same game is shown again by a pass that waits
+    for the slot, and the worker's fallback mark is then dropped."""
+    notifier = wiring.notifier
     game = solo_record()
     wiring.display.answer = Shown(at=NOW + 1)
     await notifier.changed(game)
@@ -268,8 +259,8 @@ async def test_a_direct_change_whose_slot_frees_soon_is_shown_by_this_process(
     assert wiring.alarm.pokes == 0
     wiring.display.answer = Shown()
     await notifier.settle()
-    assert sleeps.waits == [1.0]
     assert [(g, show) for g, show, _ in wiring.display.shown] == [(game, PLAIN), (game, PLAIN)]
+    assert wiring.display.patience == [0.0, 1 + SOON]  # the second waits for its slot
     assert wiring.schedule.rescheduled == [(game.game_id, game.version, None)]
 
 
@@ -287,9 +278,7 @@ async def test_a_direct_change_waiting_longer_is_left_to_the_worker(wiring: Wiri
 async def test_a_later_show_that_still_waits_hands_the_game_to_the_worker(
     wiring: Wiring,
 ) -> None:
-    notifier = Notifications(
-        wiring.display, wiring.schedule, wiring.alarm, lambda: CLOCK, BACKOFF, Sleeps()
-    )
+    notifier = wiring.notifier
     game = solo_record()
     wiring.display.answer = Shown(at=NOW + 1)
     await notifier.changed(game)

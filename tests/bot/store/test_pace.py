@@ -260,3 +260,30 @@ async def test_crossed_refunds_leave_the_pace_as_it_was(redis: FakeAsyncRedis) -
     assert before == b"0.500000"
     assert await first.take(PRIVATE, 0.05) == pytest.approx(100.0)
     assert await stored(redis, BOT) == before
+
+
+async def test_slots_booked_ahead_are_each_callers_own_turn(redis: FakeAsyncRedis) -> None:
+    """Callers waiting for the bot's pace each book a slot of their own, one interval
+    apart, instead of all coming back when the next frees; past `ahead`, nothing is
+    taken."""
+    pace = Pace(redis, Limits(private=NO_LIMIT, group=NO_LIMIT, bot=Limit(0.04, burst=1)))
+    assert await pace.take(1, 100.0) is None
+    booked = [await pace.book(chat, 100.0, ahead=0.1) for chat in (2, 3)]
+    assert [b.booked for b in booked] == [True, True]
+    assert [b.at for b in booked] == pytest.approx([100.04, 100.08])
+    refused = await pace.book(4, 100.0, ahead=0.1)
+    assert not refused.booked
+    assert refused.at == pytest.approx(100.12)
+    assert await pace.take(4, 100.1) == pytest.approx(100.12)  # the refusal took nothing
+
+
+async def test_a_booking_one_pace_refuses_gives_the_others_slot_back(
+    redis: FakeAsyncRedis,
+) -> None:
+    pace = Pace(redis, Limits(private=Limit(1.0, burst=1), group=NO_LIMIT, bot=Limit(5.0)))
+    assert await pace.take(PRIVATE, 100.0) is None  # the bot's next slot is at 105
+    refused = await pace.book(PRIVATE + 1, 100.0, ahead=2.0)
+    assert not refused.booked
+    assert refused.at == pytest.approx(105.0)
+    # The other chat's own pace was given its slot back: it is free at once then.
+    assert await pace.take(PRIVATE + 1, 105.0) is None
