@@ -26,7 +26,7 @@ their own:
 
 The bots keep Telegram's limits themselves (one message a second per private chat
 with a small burst, a message or edit every 3.5 s per group, about 20 a minute, and
-25 a second for the whole bot, which both kinds share), so the people go as fast as
+for the whole bot 20 a second to private chats and 5 to groups), so the people go as fast as
 those limits let them: a group game's moves go to the players at once, but its table
 and announcements wait for the group's pace, so Next hand and Rematch wait for it.
 

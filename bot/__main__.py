@@ -230,8 +230,8 @@ async def _until_stopped(handle_signals: bool) -> None:
 
 
 async def _drain(app: App, running: asyncio.Task[None] | None) -> None:
-    """A graceful stop: the updates being handled finish, then the changes they left to
-    show shortly, then the worker's pass under way; only then may the HTTP session close
+    """A graceful stop: the updates being handled finish, then the changes and menus they
+    left to show shortly, then the worker's pass under way; only then may the HTTP session close
     (a post sent under a closing session may have reached Telegram while the bot thinks
     it failed, and be sent again)."""
     left = await app.in_flight.drain(DRAIN)
@@ -239,8 +239,9 @@ async def _drain(app: App, running: asyncio.Task[None] | None) -> None:
         log.warning("stopping with %s updates still being handled", left)
     try:
         await asyncio.wait_for(app.notifier.settle(), DRAIN)
+        await asyncio.wait_for(app.replies.settle(), DRAIN)
     except TimeoutError:
-        log.warning("changes left to show shortly were not shown in %ss", DRAIN)
+        log.warning("changes or menus left to show shortly were not shown in %ss", DRAIN)
     if running is None:
         return
     worker = app.worker

@@ -61,12 +61,12 @@ def person(user_id: int) -> str:
     return f"{PREFIX}:user:{user_id}"
 
 
-def pace(chat_id: int) -> str:
+def pace(chat_id: int | str) -> str:
     """When the chat may next be written to (see `bot.store.pace`)."""
     return f"{PREFIX}:pace:{chat_id}"
 
 
-def pace_run(chat_id: int) -> str:
+def pace_run(chat_id: int | str) -> str:
     """The run of takes a chat's pace is in (see `bot.store.pace`); its hash tag is the
     pace's whole key, so the two share a slot."""
     return f"{PREFIX}:pace-run:{{{pace(chat_id)}}}"

@@ -1,5 +1,6 @@
 """How often each chat may be written to, shared by every process: a generic cell rate
-algorithm (GCRA) per chat in Redis, and one for the whole bot. A call that may not go
+algorithm (GCRA) per chat in Redis, and one for the whole bot (in two shares, see
+`Limits`). A call that may not go
 now is told when it may: the caller schedules itself for then instead of asking
 Telegram and being told 429.
 
@@ -7,7 +8,8 @@ Each limit is an interval between calls and a burst: `burst` calls may go at onc
 then one per `interval`. A chat or the bot that Telegram answered 429 is held until
 the time it asked for.
 
-A call takes a slot in both: two single-key scripts (the chat's pace and the bot's are
+A call takes a slot in both, its chat's and its share of the bot's: two single-key
+scripts (the chat's pace and the bot's are
 in different slots of a cluster), sent together in one round trip. When one refuses
 and the other took, the slot taken is given back: its theoretical arrival time (TAT)
 moves back by the interval its take added.
@@ -35,7 +37,8 @@ from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
 from bot.tokens import new_token
 
-BOT = 0  # the chat id under which the whole bot's pace is kept (no chat has id 0)
+BOT = 0  # the key of the bot's pace for private chats (no chat has id 0)
+GROUPS = "groups"  # the key of the share of it kept for groups (`Limits.groups`)
 _MICROS = 1_000_000
 
 # Lua helpers: a stored time in whole microseconds, and back as seconds text (Lua's own
@@ -107,7 +110,7 @@ return 1
 )
 
 
-def _keys(chat_id: int) -> list[str]:
+def _keys(chat_id: int | str) -> list[str]:
     """A pace's scripts' KEYS: the pace, its run (in its slot)."""
     return [keys.pace(chat_id), keys.pace_run(chat_id)]
 
@@ -127,31 +130,46 @@ class Limit:
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Telegram's limits, kept with a margin: about one message a second in a private
-    chat (a small burst allowed), 20 a minute in a group, 30 a second for the bot."""
+    chat (a small burst allowed), 20 a minute in a group, 30 a second for the bot.
+
+    The bot's 30 are shared in two: `bot` for private chats, `groups` for groups' chats
+    (None: groups share `bot`). Calls that cannot wait for a slot (a group's table, at
+    its own pace) would otherwise lose the bot's to the many that book theirs ahead
+    (people pressing flat out in direct games): a group's game never waits behind a
+    crowd of direct games, and a crowd of groups never behind them either."""
 
     private: Limit = Limit(interval=1.0, burst=3)
     group: Limit = Limit(interval=3.5, burst=3)  # at most 17 + 3 = 20 in any minute
-    bot: Limit = Limit(interval=1 / 25, burst=5)  # at most 25 + 4 = 29 in any second
+    bot: Limit = Limit(interval=1 / 20, burst=4)  # at most 20 + 3 = 23 in any second
+    groups: Limit | None = Limit(interval=1 / 5, burst=1)  # at most 5: 28 in all
 
     def of(self, chat_id: int) -> Limit:
         """Private chats have positive ids, groups negative ones."""
         return self.private if chat_id > 0 else self.group
 
+    def share_of(self, chat_id: int) -> tuple[int | str, Limit]:
+        """The key and the limit of the share of the bot's pace a chat's calls take."""
+        if chat_id < 0 and self.groups is not None:
+            return GROUPS, self.groups
+        return BOT, self.bot
+
 
 @dataclass(frozen=True, slots=True)
 class Booking:
     """A slot for one call: `booked`, the call is made at `at`; else `at` is when one
-    frees (nothing taken)."""
+    frees (nothing taken), and `bot_at` when the chat's share of the bot's pace frees,
+    if that pace refused (else 0)."""
 
     at: float
     booked: bool
+    bot_at: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
 class _Answer:
     """One pace's answer: taken (in `run`) for `at`, or refused (`run` empty) until `at`."""
 
-    chat_id: int
+    chat_id: int | str
     limit: Limit
     at: float
     run: str
@@ -178,7 +196,8 @@ class Pace:
         `at` (not before). Else nothing is taken, and `at` is when a slot frees. A slot
         booked ahead is no one else's: callers waiting for the same pace (the whole
         bot's) each get their own turn instead of all coming back at the same moment."""
-        paces = [(chat_id, self.limits.of(chat_id)), (BOT, self.limits.bot)]
+        share = self.limits.share_of(chat_id)
+        paces: list[tuple[int | str, Limit]] = [(chat_id, self.limits.of(chat_id)), share]
         token = new_token()
         calls: list[tuple[list[str], list[EncodableT]]] = [
             (
@@ -198,7 +217,8 @@ class Pace:
         for answer in answers:
             if answer.run:
                 await self._give_back(answer, now)
-        return Booking(max(refused), booked=False)
+        bot_at = next((a.at for a in answers if a.chat_id == share[0] and not a.run), 0.0)
+        return Booking(max(refused), booked=False, bot_at=bot_at)
 
     async def _take_together(self, calls: list[tuple[list[str], list[EncodableT]]]) -> list[Any]:
         """The takes in one pipeline, without MULTI: each on its own slot. EVAL rather

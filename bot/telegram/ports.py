@@ -104,7 +104,7 @@ class MessageRecords(Protocol):
 
 class Booking(Protocol):
     """A slot for one call: `booked`, the call is made at `at`; else `at` is when one
-    frees."""
+    frees, and `bot_at` when the whole bot's pace frees, if that pace refused (else 0)."""
 
     @property
     def at(self) -> float: ...
@@ -112,13 +112,12 @@ class Booking(Protocol):
     @property
     def booked(self) -> bool: ...
 
+    @property
+    def bot_at(self) -> float: ...
+
 
 class Pace(Protocol):
     """How often each chat, and the whole bot, may be written to."""
-
-    async def take(self, chat_id: int, now: float) -> float | None:
-        """A slot for one call to `chat_id` now (None), or when one frees."""
-        ...
 
     async def book(self, chat_id: int, now: float, ahead: float) -> Booking:
         """A slot for one call to `chat_id` no more than `ahead` seconds from now."""

@@ -66,7 +66,9 @@ class FakeSleep:
 
 # In tests: no pause for bots, and no limit on messages (tests of the pace set theirs).
 NO_LIMIT = Limit(interval=0)
-QUICK_PACE = Pacing(limits=Limits(NO_LIMIT, NO_LIMIT, NO_LIMIT), rhythm=Rhythm(bot_delay=0))
+QUICK_PACE = Pacing(
+    limits=Limits(NO_LIMIT, NO_LIMIT, NO_LIMIT, groups=None), rhythm=Rhythm(bot_delay=0)
+)
 
 
 @pytest.fixture

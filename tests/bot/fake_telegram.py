@@ -407,6 +407,7 @@ class TelegramHarness:
     ) -> None:
         self.dp, self.worker, self.bot, self.fake = app.dispatcher, app.worker, bot, fake
         self.notifier = app.notifier
+        self.replies = app.replies
         self.messages, self.storage = messages, storage
         self.auto_settle = auto_settle
         self._updates = itertools.count(1)
@@ -414,9 +415,10 @@ class TelegramHarness:
         self.last_update: Update | None = None
 
     async def settle(self) -> None:
-        """Let the worker send everything that is due now (and the changes shown later
-        by the process that made them, first)."""
+        """Let the worker send everything that is due now (and the changes and menus
+        shown later by the process that made them, first)."""
         await self.notifier.settle()
+        await self.replies.settle()
         await self.worker.settle()
 
     async def _feed(self, update: Update) -> None:

@@ -73,7 +73,7 @@ def unanswerable(press: Press, service: Service) -> bool:
 
 
 async def check_answers(world: World, presses: Sequence[Press]) -> None:
-    """Every press answered exactly once, in time (Telegram accepted the answer); only a
+    """Every press answered exactly once, in time (Telegram accepted one answer); only a
     press in flight at one of the world's kill -9 may go without, and one that no
     process was up to answer in its window (see `unanswerable`). A press still within
     Telegram's window for its answer is waited for."""
@@ -95,6 +95,12 @@ async def check_answers(world: World, presses: Sequence[Press]) -> None:
         refused = [c.description for c in calls if not c.ok]
         if in_flight(press, answer, kills) or unanswerable(press, world.service):
             continue
+        if answer is not None and len(set(api.handed_to(press.query_id))) > 1:
+            # Handed to two processes (a poll cut short by the other's): a move or Next
+            # hand is applied once without a claim (its save guards it), and each
+            # handling answers, since neither can know the other will; Telegram keeps
+            # the first answer and refuses the second, and the person sees one.
+            refused = []
         who = f"{press.who.first_name} {press.data!r} (query {press.query_id}"
         who += f", handed to processes {[t[-4:] for t in api.handed_to(press.query_id)]})"
         if answer is None:

@@ -33,6 +33,7 @@ from aiogram.exceptions import (
 )
 from aiogram.types import InlineKeyboardMarkup
 
+from bot.telegram.delivery.slots import Slots
 from bot.telegram.delivery.timing import Timing
 from bot.telegram.ports import Pace
 from bot.telegram.render.content import Content
@@ -104,6 +105,7 @@ class Calls:
         self.timing = timing
         self._sleep = sleep
         self._link: str | None = None
+        self._slots = Slots(pace, self.clock, sleep)
 
     def clock(self) -> float:
         """Now, as a timestamp."""
@@ -116,20 +118,20 @@ class Calls:
             self._link = f"https://t.me/{me.username}"
         return self._link
 
-    async def slot(self, chat_id: int) -> float | None:
-        """A slot for one call to `chat_id` now (None), or the time one frees."""
-        return await self._pace.take(chat_id, self.clock())
+    def bot_busy_until(self, ahead: float = 0.0) -> float | None:
+        """When the whole bot's pace frees, if it is known not to free within `ahead`
+        seconds, else None (see `Slots`)."""
+        return self._slots.bot_busy_until(ahead)
+
+    async def slot(self, chat_id: int, ahead: float = 0.0) -> float | None:
+        """A slot for one call to `chat_id` now (None), or the time to come back; one
+        that frees within `ahead` seconds is booked and kept for then (see `Slots`)."""
+        return await self._slots.slot(chat_id, ahead)
 
     async def book(self, chat_id: int, ahead: float) -> float | None:
         """A slot for one call to `chat_id` no more than `ahead` seconds from now, waited
         for (None: the call may go now); else the time one frees (nothing taken)."""
-        booking = await self._pace.book(chat_id, self.clock(), ahead)
-        if not booking.booked:
-            return booking.at
-        wait = booking.at - self.clock()
-        if wait > 0:
-            await self._sleep(wait)
-        return None
+        return await self._slots.book(chat_id, ahead)
 
     async def send(self, chat_id: int, content: Content) -> int:
         """A new message; its id. Not tried again: it may have gone out."""

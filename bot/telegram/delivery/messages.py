@@ -61,6 +61,9 @@ class Delivery:
     ) -> Shown:
         """One pass on `game` under its lease (see `Display.show`); `DisplayBusyError`
         when another process holds it."""
+        skipped = None if token or patience else await self._skipped(game, show)
+        if skipped is not None:
+            return skipped
         token, fields = await self._open(game, token)
         lease = timedelta(seconds=self.timing.lease)
         work = Pass(game, placement_of(fields), patience=patience)
@@ -76,6 +79,24 @@ class Delivery:
         placement = work.placement
         told = placement.posted_at if placement.posted else None
         return Shown(at, tuple(work.facts), told)
+
+    async def _skipped(self, game: Game, show: Show) -> Shown | None:
+        """The first pass after a direct game's save, not made when it could send
+        nothing: the whole bot's pace is known to be busy (a crowd presses flat out),
+        and the pass would only be planned, drawn and refused. Its person's slot is
+        booked and kept for the pass made then, and the lease the save took given back:
+        that pass takes its own."""
+        if game.in_group or show != PLAIN or game.lease is None:
+            return None
+        if self._calls.bot_busy_until() is None:
+            return None
+        at = await self._calls.slot(game.chat_id, self.timing.ahead)
+        if at is None:
+            return None  # freed meanwhile (a slot given back): the pass goes now
+        lease = game.lease.take()
+        if lease is not None:
+            await self._records.close(game.game_id, lease.token, {}, set())
+        return Shown(at)
 
     async def _open(self, game: Game, token: str | None) -> tuple[str, Mapping[str, str]]:
         """The lease the save took, or the lease taken now."""
@@ -150,7 +171,7 @@ class Delivery:
         if work.patience:
             at = await self._calls.book(private.chat_id, work.patience)
         else:
-            at = await self._calls.slot(private.chat_id)
+            at = await self._calls.slot(private.chat_id, self.timing.ahead)
         if at is not None:
             return [at]
         content = private.content

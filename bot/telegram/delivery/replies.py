@@ -1,8 +1,8 @@
 """Replies outside a game's own messages (help, rules, menus, confirmations, a joining
 person's first private message), each in its chat's pace and through `Calls`, so that
 Telegram's errors are met as everywhere else. A reply waits for its chat's slot a
-little (a crowd shares the bot's pace, and each waits its turn); past `MAX_WAIT` it
-goes anyway. A reply Telegram did not take is `DeliveryFailedError`: the person is told
+little, booked (a crowd shares the bot's pace, and each keeps its turn); past `MAX_WAIT`
+it goes anyway. A reply Telegram did not take is `DeliveryFailedError`: the person is told
 to try again."""
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 MAX_WAIT = 10.0  # seconds a reply may wait for its chat's slot
-MIN_WAIT = 0.01  # seconds between two looks at a slot another caller may have taken
+LATER_TRIES = 30  # a menu shown later asks this many times for its slot, then goes
+MIN_WAIT = 0.01  # seconds: the least wait before trying again after a 429
 
 
 class DeliveryFailedError(Exception):
@@ -52,6 +53,7 @@ class Replies:
         self._conversation = conversation
         self._texts = texts
         self._sleep = sleep
+        self._later: set[asyncio.Task[None]] = set()
 
     async def say(
         self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
@@ -68,8 +70,37 @@ class Replies:
         text: str,
         markup: InlineKeyboardMarkup | None = None,
     ) -> None:
-        """Show a menu in the message its button was pressed on (a new one if it is gone)."""
-        await self._go(chat_id, lambda: self._calls.put(chat_id, message_id, Content(text, markup)))
+        """Show a menu in the message its button was pressed on (a new one if it is gone):
+        at once when the chat's slot is free; else the slot is booked and the menu shown
+        when it comes, without keeping the press (and its answer) waiting for it."""
+        at = await self._calls.slot(chat_id, MAX_WAIT)
+        content = Content(text, markup)
+        if at is None:
+            await self._go(chat_id, lambda: self._calls.put(chat_id, message_id, content))
+            return
+        task = asyncio.create_task(self._show_at(at, chat_id, message_id, content))
+        self._later.add(task)
+        task.add_done_callback(self._later.discard)
+
+    async def settle(self) -> None:
+        """Wait for the menus being shown later (a graceful stop; tests)."""
+        while self._later:
+            await asyncio.gather(*self._later, return_exceptions=True)
+
+    async def _show_at(
+        self, at: float | None, chat_id: int, message_id: int | None, content: Content
+    ) -> None:
+        # Its turn in the chat's and the bot's pace, however long the queue: nothing
+        # waits on it, and going past the pace would only be answered 429.
+        for _ in range(LATER_TRIES):
+            if at is None:
+                break
+            await self._sleep(max(0.0, at - self._calls.clock()))
+            at = await self._calls.slot(chat_id, MAX_WAIT)
+        try:
+            await self._call(chat_id, lambda: self._calls.put(chat_id, message_id, content))
+        except (DeliveryFailedError, UnreachableError) as error:
+            log.warning("menu in chat %s not shown: %r", chat_id, error)
 
     async def reach(self, game: Game, person: Person) -> None:
         """Write `person` their private message for `game` before they take a seat (it
@@ -105,6 +136,14 @@ class Replies:
         `DeliveryFailedError`."""
         deadline = self._calls.clock() + MAX_WAIT
         await self._wait_for_slot(chat_id, deadline)
+        return await self._call(chat_id, call, deadline)
+
+    async def _call(
+        self, chat_id: int, call: Callable[[], Awaitable[T]], deadline: float | None = None
+    ) -> T:
+        """Make the call now (its slot is taken); after a 429 try once more when the wait
+        is short (before `deadline`, if any). See `_go`."""
+        deadline = deadline or self._calls.clock() + MAX_WAIT
         try:
             try:
                 return await call()
@@ -120,10 +159,9 @@ class Replies:
             raise DeliveryFailedError(chat_id) from error
 
     async def _wait_for_slot(self, chat_id: int, deadline: float) -> None:
-        """Wait for a slot in the chat's pace, until `deadline` at most."""
-        while True:
-            now = self._calls.clock()
-            at = await self._calls.slot(chat_id)
-            if at is None or now >= deadline:
-                return
-            await self._sleep(max(MIN_WAIT, min(at, deadline) - now))
+        """Wait for a slot in the chat's pace, booked so that a reply keeps its turn
+        among the games' deliveries that book theirs; one that frees only past
+        `deadline` is not taken, and the reply goes at `deadline`."""
+        at = await self._calls.book(chat_id, max(0.0, deadline - self._calls.clock()))
+        if at is not None:
+            await self._sleep(max(0.0, deadline - self._calls.clock()))

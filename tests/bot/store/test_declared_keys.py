@@ -97,7 +97,9 @@ async def test_the_historys_scripts_touch_only_their_keys(redis: FakeAsyncRedis)
 
 
 async def test_the_paces_scripts_touch_only_their_keys(redis: FakeAsyncRedis) -> None:
-    paced = Pace(redis, Limits(private=Limit(1.0, burst=2), group=Limit(3.5), bot=Limit(0.5)))
+    paced = Pace(
+        redis, Limits(private=Limit(1.0, burst=2), group=Limit(3.5), bot=Limit(0.5), groups=None)
+    )
     answers = [await paced.take(chat, 0.0) for chat in (ALICE.id, ALICE.id, BOB.id, GROUP)]
     assert answers[0] is None
     assert answers[1:] == [0.5, 0.5, 0.5]  # refused by the bot: the chats' slots given back

@@ -39,7 +39,9 @@ async def stream(
 
 
 async def test_a_group_gets_at_most_20_calls_in_any_minute(redis: FakeAsyncRedis) -> None:
-    pace = Pace(redis, Limits(private=NO_LIMIT, group=Limit(3.5, burst=3), bot=NO_LIMIT))
+    pace = Pace(
+        redis, Limits(private=NO_LIMIT, group=Limit(3.5, burst=3), bot=NO_LIMIT, groups=None)
+    )
     allowed = await stream(pace, [GROUP], start=1000.0, step=0.25, count=4 * 300)
     assert most_in_any_window(allowed, 60.0) <= 20
     assert allowed[:4] == [1000.0, 1000.25, 1000.5, 1003.5]  # the burst, then the pace
@@ -48,7 +50,9 @@ async def test_a_group_gets_at_most_20_calls_in_any_minute(redis: FakeAsyncRedis
 
 
 async def test_a_private_chat_bursts_then_waits(redis: FakeAsyncRedis) -> None:
-    pace = Pace(redis, Limits(private=Limit(1.0, burst=3), group=NO_LIMIT, bot=NO_LIMIT))
+    pace = Pace(
+        redis, Limits(private=Limit(1.0, burst=3), group=NO_LIMIT, bot=NO_LIMIT, groups=None)
+    )
     assert [await pace.take(PRIVATE, 100.0) for _ in range(3)] == [None, None, None]
     assert await pace.take(PRIVATE, 100.0) == pytest.approx(101.0)
     assert await pace.take(PRIVATE, 100.5) == pytest.approx(101.0)  # nothing was taken
@@ -60,7 +64,7 @@ async def test_a_private_chat_bursts_then_waits(redis: FakeAsyncRedis) -> None:
 
 
 async def test_chats_are_paced_apart(redis: FakeAsyncRedis) -> None:
-    pace = Pace(redis, Limits(private=Limit(1.0), group=Limit(3.5), bot=NO_LIMIT))
+    pace = Pace(redis, Limits(private=Limit(1.0), group=Limit(3.5), bot=NO_LIMIT, groups=None))
     assert await pace.take(PRIVATE, 10.0) is None
     assert await pace.take(PRIVATE, 10.0) == pytest.approx(11.0)
     assert await pace.take(PRIVATE + 1, 10.0) is None
@@ -71,7 +75,9 @@ async def test_chats_are_paced_apart(redis: FakeAsyncRedis) -> None:
 async def test_a_held_chat_waits_until_the_time_telegram_asked_for(
     redis: FakeAsyncRedis,
 ) -> None:
-    pace = Pace(redis, Limits(private=Limit(1.0, burst=3), group=NO_LIMIT, bot=NO_LIMIT))
+    pace = Pace(
+        redis, Limits(private=Limit(1.0, burst=3), group=NO_LIMIT, bot=NO_LIMIT, groups=None)
+    )
     assert await pace.take(PRIVATE, 50.0) is None
     await pace.hold(PRIVATE, now=50.0, until=60.0)
     assert await pace.take(PRIVATE, 55.0) == pytest.approx(60.0)
@@ -81,7 +87,7 @@ async def test_a_held_chat_waits_until_the_time_telegram_asked_for(
 
 
 async def test_a_hold_never_shortens_a_longer_one(redis: FakeAsyncRedis) -> None:
-    pace = Pace(redis, Limits(private=Limit(1.0), group=NO_LIMIT, bot=NO_LIMIT))
+    pace = Pace(redis, Limits(private=Limit(1.0), group=NO_LIMIT, bot=NO_LIMIT, groups=None))
     await pace.hold(PRIVATE, now=0.0, until=30.0)
     await pace.hold(PRIVATE, now=1.0, until=5.0)
     assert await pace.take(PRIVATE, 10.0) == pytest.approx(30.0)
@@ -91,7 +97,9 @@ async def test_the_bot_gets_at_most_30_calls_in_any_second_across_chats(
     redis: FakeAsyncRedis,
 ) -> None:
     pace = Pace(redis)  # Telegram's limits
-    chats = [*range(1, 61), *range(-60, 0)]  # 60 private chats and 60 groups, each in turn
+    # 60 private chats and 60 groups, one of each in turn: each share of the bot's pace
+    # is asked for all the time (a share not asked for is not lent to the other).
+    chats = [c for n in range(1, 61) for c in (n, -n)]
     allowed = await stream(pace, chats, start=5000.0, step=0.005, count=800)
     assert most_in_any_window(allowed, 1.0) <= 30
     assert len(allowed) >= 4 * 25 - 5  # four seconds at about 25 a second
@@ -100,7 +108,9 @@ async def test_the_bot_gets_at_most_30_calls_in_any_second_across_chats(
 async def test_a_call_the_bot_may_not_make_takes_nothing_from_the_chat(
     redis: FakeAsyncRedis,
 ) -> None:
-    pace = Pace(redis, Limits(private=Limit(100.0, burst=2), group=NO_LIMIT, bot=Limit(10.0)))
+    pace = Pace(
+        redis, Limits(private=Limit(100.0, burst=2), group=NO_LIMIT, bot=Limit(10.0), groups=None)
+    )
     assert await pace.take(PRIVATE + 1, 0.0) is None  # the bot's one slot
     for now in (0.0, 3.0, 6.0):
         assert await pace.take(PRIVATE, now) == pytest.approx(10.0)
@@ -110,14 +120,16 @@ async def test_a_call_the_bot_may_not_make_takes_nothing_from_the_chat(
 
 
 async def test_the_later_of_the_two_limits_is_the_answer(redis: FakeAsyncRedis) -> None:
-    pace = Pace(redis, Limits(private=Limit(4.0), group=NO_LIMIT, bot=Limit(2.0)))
+    pace = Pace(redis, Limits(private=Limit(4.0), group=NO_LIMIT, bot=Limit(2.0), groups=None))
     assert await pace.take(PRIVATE, 0.0) is None
     assert await pace.take(PRIVATE, 0.0) == pytest.approx(4.0)  # the chat's, later
     assert await pace.take(PRIVATE + 1, 0.0) == pytest.approx(2.0)  # the bot's
 
 
 async def test_pace_keys_go_away_once_they_no_longer_matter(redis: FakeAsyncRedis) -> None:
-    pace = Pace(redis, Limits(private=Limit(1.0, burst=3), group=NO_LIMIT, bot=Limit(0.04)))
+    pace = Pace(
+        redis, Limits(private=Limit(1.0, burst=3), group=NO_LIMIT, bot=Limit(0.04), groups=None)
+    )
     assert await pace.take(PRIVATE, 0.0) is None
     assert 0 < await redis.pttl(keys.pace(PRIVATE)) <= 2000
     assert 0 < await redis.pttl(keys.pace(BOT)) <= 2000
@@ -155,7 +167,7 @@ async def stored(redis: FakeAsyncRedis, chat_id: int) -> bytes | None:
 async def test_every_take_refund_and_hold_touches_one_slot(redis: FakeAsyncRedis) -> None:
     guard = SlotGuard(strict=True)  # a cross-slot script fails where it is sent
     guard.watch(redis)
-    pace = Pace(redis, Limits(private=Limit(100.0), group=Limit(3.5), bot=Limit(10.0)))
+    pace = Pace(redis, Limits(private=Limit(100.0), group=Limit(3.5), bot=Limit(10.0), groups=None))
     assert await pace.take(PRIVATE, 0.0) is None  # both taken
     assert await pace.take(PRIVATE, 0.0) == pytest.approx(100.0)  # the bot's given back
     assert await pace.take(PRIVATE + 1, 0.0) == pytest.approx(10.0)  # the chat's given back
@@ -179,7 +191,9 @@ async def test_a_slot_given_back_leaves_the_pace_exactly_as_it_was(
     redis: FakeAsyncRedis,
 ) -> None:
     # An interval with no exact binary or decimal form, at a time of today's size.
-    pace = Pace(redis, Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1 / 30, burst=5)))
+    pace = Pace(
+        redis, Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1 / 30, burst=5), groups=None)
+    )
     now = 1_717_243_200.123457
     assert await pace.take(PRIVATE, now) is None
     bot = await stored(redis, BOT)
@@ -196,7 +210,7 @@ async def test_a_slot_given_back_leaves_the_pace_exactly_as_it_was(
 async def test_a_refund_after_other_takes_gives_back_only_its_own(
     redis: FakeAsyncRedis,
 ) -> None:
-    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1.0, burst=3))
+    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1.0, burst=3), groups=None)
     other = Pace(redis, limits)
     pace = Interleaved(redis, limits, lambda: other.take(PRIVATE + 1, 0.0))
     assert await other.take(PRIVATE, 0.0) is None  # the bot's TAT: 1
@@ -211,7 +225,7 @@ async def test_a_refund_after_other_takes_gives_back_only_its_own(
 async def test_a_refund_after_the_pace_went_idle_gives_nothing_back(
     redis: FakeAsyncRedis,
 ) -> None:
-    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1.0, burst=2))
+    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1.0, burst=2), groups=None)
     other = Pace(redis, limits)
     # Before the refund comes, the bot's pace went idle and a take was charged from its
     # own time: the refunded take no longer weighs on it.
@@ -224,7 +238,7 @@ async def test_a_refund_after_the_pace_went_idle_gives_nothing_back(
 
 
 async def test_a_refund_never_cuts_into_a_hold(redis: FakeAsyncRedis) -> None:
-    limits = Limits(private=Limit(1.0, burst=3), group=NO_LIMIT, bot=Limit(10.0))
+    limits = Limits(private=Limit(1.0, burst=3), group=NO_LIMIT, bot=Limit(10.0), groups=None)
     other = Pace(redis, limits)
     # The chat took, the bot refused; meanwhile Telegram answered 429 for the chat.
     pace = Interleaved(redis, limits, lambda: other.hold(PRIVATE, now=0.0, until=5.0))
@@ -236,7 +250,7 @@ async def test_a_refund_never_cuts_into_a_hold(redis: FakeAsyncRedis) -> None:
 
 
 async def test_a_refund_of_a_pace_gone_meanwhile_writes_nothing(redis: FakeAsyncRedis) -> None:
-    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1.0, burst=3))
+    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(1.0, burst=3), groups=None)
 
     async def lapsed() -> None:
         await redis.delete(keys.pace(BOT))
@@ -250,7 +264,7 @@ async def test_a_refund_of_a_pace_gone_meanwhile_writes_nothing(redis: FakeAsync
 
 
 async def test_crossed_refunds_leave_the_pace_as_it_was(redis: FakeAsyncRedis) -> None:
-    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(0.25, burst=5))
+    limits = Limits(private=Limit(100.0), group=NO_LIMIT, bot=Limit(0.25, burst=5), groups=None)
     second = Pace(redis, limits)
     # The first takes, the second takes and gives back, then the first gives back.
     first = Interleaved(redis, limits, lambda: second.take(PRIVATE + 1, 0.1))
@@ -266,7 +280,9 @@ async def test_slots_booked_ahead_are_each_callers_own_turn(redis: FakeAsyncRedi
     """Callers waiting for the bot's pace each book a slot of their own, one interval
     apart, instead of all coming back when the next frees; past `ahead`, nothing is
     taken."""
-    pace = Pace(redis, Limits(private=NO_LIMIT, group=NO_LIMIT, bot=Limit(0.04, burst=1)))
+    pace = Pace(
+        redis, Limits(private=NO_LIMIT, group=NO_LIMIT, bot=Limit(0.04, burst=1), groups=None)
+    )
     assert await pace.take(1, 100.0) is None
     booked = [await pace.book(chat, 100.0, ahead=0.1) for chat in (2, 3)]
     assert [b.booked for b in booked] == [True, True]
@@ -280,10 +296,34 @@ async def test_slots_booked_ahead_are_each_callers_own_turn(redis: FakeAsyncRedi
 async def test_a_booking_one_pace_refuses_gives_the_others_slot_back(
     redis: FakeAsyncRedis,
 ) -> None:
-    pace = Pace(redis, Limits(private=Limit(1.0, burst=1), group=NO_LIMIT, bot=Limit(5.0)))
+    pace = Pace(
+        redis, Limits(private=Limit(1.0, burst=1), group=NO_LIMIT, bot=Limit(5.0), groups=None)
+    )
     assert await pace.take(PRIVATE, 100.0) is None  # the bot's next slot is at 105
     refused = await pace.book(PRIVATE + 1, 100.0, ahead=2.0)
     assert not refused.booked
     assert refused.at == pytest.approx(105.0)
     # The other chat's own pace was given its slot back: it is free at once then.
     assert await pace.take(PRIVATE + 1, 105.0) is None
+
+
+async def test_groups_and_private_chats_take_each_their_own_share_of_the_bots_pace(
+    redis: FakeAsyncRedis,
+) -> None:
+    shares = Limits(private=NO_LIMIT, group=NO_LIMIT, bot=Limit(1.0), groups=Limit(1.0))
+    pace = Pace(redis, shares)
+    assert await pace.take(PRIVATE, 100.0) is None
+    # Private chats' share is spent for this second; a group's is whole.
+    assert await pace.take(PRIVATE + 1, 100.0) == pytest.approx(101.0)
+    assert await pace.take(GROUP, 100.0) is None
+    assert await pace.take(GROUP - 1, 100.0) == pytest.approx(101.0)
+    booking = await pace.book(GROUP - 1, 100.0, 0.0)
+    assert booking.bot_at == pytest.approx(101.0)  # the groups' share said when it frees
+
+
+async def test_without_a_share_of_their_own_groups_share_the_bots_pace(
+    redis: FakeAsyncRedis,
+) -> None:
+    pace = Pace(redis, Limits(private=NO_LIMIT, group=NO_LIMIT, bot=Limit(1.0), groups=None))
+    assert await pace.take(PRIVATE, 100.0) is None
+    assert await pace.take(GROUP, 100.0) == pytest.approx(101.0)

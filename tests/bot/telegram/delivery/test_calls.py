@@ -93,7 +93,8 @@ async def test_after_a_500_on_a_direct_games_edit_the_next_press_is_not_out_of_d
 
 
 GROUP_PACE = Pacing(
-    limits=Limits(NO_LIMIT, Limit(interval=3.5, burst=3), NO_LIMIT), rhythm=Rhythm(bot_delay=0)
+    limits=Limits(NO_LIMIT, Limit(interval=3.5, burst=3), NO_LIMIT, groups=None),
+    rhythm=Rhythm(bot_delay=0),
 )
 
 

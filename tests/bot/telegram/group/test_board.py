@@ -29,7 +29,7 @@ from tests.bot.telegram.group.driver import (
 from texts import Texts
 
 SLOW_TABLE = Pacing(
-    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT), rhythm=Rhythm(bot_delay=0)
+    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT, groups=None), rhythm=Rhythm(bot_delay=0)
 )
 TITLE = "Friday &lt;dominoes&gt; &amp; co"  # the fake group's title, escaped
 

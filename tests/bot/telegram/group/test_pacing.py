@@ -47,10 +47,11 @@ from tests.bot.telegram.handlers.driver import open_game
 from texts import Texts
 
 SLOW_TABLE = Pacing(
-    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT), rhythm=Rhythm(bot_delay=0)
+    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT, groups=None), rhythm=Rhythm(bot_delay=0)
 )
 READABLE = Pacing(
-    limits=Limits(NO_LIMIT, Limit(interval=3.5), NO_LIMIT), rhythm=Rhythm(bot_delay=1.5)
+    limits=Limits(NO_LIMIT, Limit(interval=3.5), NO_LIMIT, groups=None),
+    rhythm=Rhythm(bot_delay=1.5),
 )
 
 
