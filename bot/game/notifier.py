@@ -40,10 +40,11 @@ class Alarm:
         self.event.set()
 
 
-# A direct game's change that waits no longer than this for its chat's slot is shown by
-# this process when the slot frees, with the game it holds: no load, no parse, and the
-# worker is not woken. The worker is its fallback, this long after, should this process
-# not live to do it (long enough that a busy process is not raced by its own worker).
+# A direct game's change that waits no longer than this for its chat's slot (or for a
+# slot kept for it, however far) is shown by this process when the slot frees, with the
+# game it holds: no load, no parse, and the worker is not woken. The worker is its
+# fallback, this long after, should this process not live to do it (long enough that a
+# busy process is not raced by its own worker).
 SOON = 1.5
 FALLBACK = 5.0
 
@@ -79,7 +80,7 @@ class Notifications:
             log.exception("game %s not shown; trying again shortly", game.game_id)
             shown = Shown(now + self._backoff)
         at = shown.at
-        soon = at is not None and not game.in_group and now < at <= now + SOON
+        soon = at is not None and not game.in_group and (shown.kept or now < at <= now + SOON)
         if soon and at is not None:
             await self._mark_due(game.game_id, at + FALLBACK)
             self._show_later(game, at)

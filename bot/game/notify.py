@@ -52,11 +52,13 @@ Fact = Blocked | Migrated | GroupLost
 class Shown:
     """What one delivery pass did: `at`, when to come back for what had to wait (None:
     everything is shown); the facts it met; `told_at`, when the group was last told
-    something (an announcement), if ever."""
+    something (an announcement), if ever; `kept`, a slot is kept for `at` in this
+    process (shown then by it, however far off)."""
 
     at: float | None = None
     facts: tuple[Fact, ...] = ()
     told_at: float | None = None
+    kept: bool = False
 
 
 class DisplayBusyError(Exception):

@@ -96,7 +96,7 @@ class Delivery:
         lease = game.lease.take()
         if lease is not None:
             await self._records.close(game.game_id, lease.token, {}, set())
-        return Shown(at)
+        return Shown(at, kept=True)
 
     async def _open(self, game: Game, token: str | None) -> tuple[str, Mapping[str, str]]:
         """The lease the save took, or the lease taken now."""

@@ -275,6 +275,23 @@ async def test_a_direct_change_waiting_longer_is_left_to_the_worker(wiring: Wiri
     assert wiring.alarm.pokes == 1
 
 
+async def test_a_direct_change_with_a_slot_kept_for_it_is_shown_by_this_process(
+    wiring: Wiring,
+) -> None:
+    """However far off the slot kept for it (a crowd ahead in the bot's pace), the
+    process that kept it shows the change then: the worker only falls back."""
+    game = solo_record()
+    wiring.display.answer = Shown(at=NOW + SOON + 4, kept=True)
+    notifier = wiring.notifier
+    await notifier.changed(game)
+    assert wiring.schedule.marks == [(game.game_id, NOW + SOON + 4 + FALLBACK)]
+    assert wiring.alarm.pokes == 0
+    wiring.display.answer = Shown()
+    await notifier.settle()
+    assert len(wiring.display.shown) == 2
+    assert wiring.display.patience == [0.0, SOON + 4 + SOON]
+
+
 async def test_a_later_show_that_still_waits_hands_the_game_to_the_worker(
     wiring: Wiring,
 ) -> None:
