@@ -16,6 +16,7 @@ COPY core ./core
 COPY texts ./texts
 COPY bot ./bot
 COPY terminal ./terminal
+COPY picture ./picture
 RUN DOMINOES_COMPILE=1 /opt/tools/bin/pip wheel --no-cache-dir --no-build-isolation \
         --no-deps --wheel-dir /wheels . \
     && /opt/venv/bin/pip install --no-cache-dir /wheels/*.whl

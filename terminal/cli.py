@@ -1,5 +1,6 @@
 """The `dominoes` command: `dominoes play` plays a match in the terminal, `dominoes
-verify` deals a hand again from the secret its result showed."""
+verify` deals a hand again from the secret its result showed, `dominoes picture` draws
+a seeded position."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from core.players import Level, player_for
 from core.variants import HAND_SIZES, TARGETS, Variant
 from terminal.console import Console, InputClosedError
 from terminal.game import Options, TerminalMatch, next_seed
+from terminal.picture import write_picture
 from terminal.style import Style, wants_colour
 from terminal.verify import verify
 from texts import LANGUAGES, Texts, Translate
@@ -57,6 +60,19 @@ def parser() -> argparse.ArgumentParser:
     )
     check.add_argument("secret", help="the hand's deal secret")
     check.add_argument("--lang", choices=LANGUAGES, help="language (default: from LANG)")
+    draw = commands.add_parser(
+        "picture",
+        help="write the PNG of a seeded position",
+        description=(
+            "Deal a match from a seed, let easy bots make some moves, and write the "
+            "picture of its line as the bot draws it."
+        ),
+    )
+    draw.add_argument("path", type=Path, help="the PNG file to write")
+    draw.add_argument("variant", nargs="?", default="draw", choices=[v.value for v in Variant])
+    draw.add_argument("--players", type=int, choices=[2, 3, 4], default=4)
+    draw.add_argument("--seed", type=int, default=7)
+    draw.add_argument("--moves", type=int, default=24, help="decisions made before drawing")
     return top
 
 
@@ -67,6 +83,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         texts = Texts()
         t = texts.translator(args.lang or language_from_environment(texts))
         return verify(args.secret, t, sys.stdout, sys.stderr, Style(wants_colour(sys.stdout)))
+    if args.command == "picture":
+        size = write_picture(args.path, Variant(args.variant), args.players, args.seed, args.moves)
+        print(f"{args.path}: {size:,} bytes")
+        return 0
     try:
         return play(args, sys.stdin, sys.stdout)
     except BrokenPipeError:

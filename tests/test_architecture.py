@@ -1,4 +1,5 @@
-"""Dependencies point one way: core <- texts <- bot, core <- texts <- terminal; inside bot,
+"""Dependencies point one way: core <- texts <- bot, core <- texts <- terminal, and the
+picture of the table (core, texts <- picture) is drawn for the bot and the terminal; inside bot,
 the game knows neither the store nor Telegram, and Telegram reaches the store only
 through the composition root. Each rule is stated once, here, and checked on every file
 it names (tests/architecture shows each one catching a planted violation)."""
@@ -24,9 +25,13 @@ CORE_DOES_NO_IO = Imports(
     exempt={"core/arena.py": ("argparse", "time", "statistics")},
 )
 
-TEXTS = Imports(files=("texts/**/*.py",), banned=("bot", "aiogram", "terminal"))
+TEXTS = Imports(files=("texts/**/*.py",), banned=("bot", "aiogram", "terminal", "picture"))
 
-TERMINAL = Imports(files=("terminal/**/*.py",), only=("core", "texts", "terminal"))
+TERMINAL = Imports(files=("terminal/**/*.py",), only=("core", "texts", "picture", "terminal"))
+
+# The picture of the table is drawn from what core and texts say, with Pillow; the bot and
+# the terminal both show it, so it may know neither.
+PICTURE = Imports(files=("picture/**/*.py",), only=("core", "texts", "picture", "PIL"))
 
 NOTHING_IMPORTS_THE_TERMINAL = Imports(
     files=("core/**/*.py", "texts/**/*.py", "bot/**/*.py"), banned=("terminal",)
@@ -96,8 +101,12 @@ def test_texts_never_import_the_bot_aiogram_or_the_terminal_game() -> None:
     assert_holds(TEXTS)
 
 
-def test_the_terminal_game_imports_only_core_texts_and_the_standard_library() -> None:
+def test_the_terminal_game_imports_only_core_texts_the_picture_and_the_standard_library() -> None:
     assert_holds(TERMINAL)
+
+
+def test_the_picture_imports_only_core_texts_pillow_and_the_standard_library() -> None:
+    assert_holds(PICTURE)
 
 
 def test_core_texts_and_the_bot_never_import_the_terminal_game() -> None:

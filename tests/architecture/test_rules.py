@@ -17,6 +17,7 @@ RULES = [
     architecture.CORE_DOES_NO_IO,
     architecture.TEXTS,
     architecture.TERMINAL,
+    architecture.PICTURE,
     architecture.NOTHING_IMPORTS_THE_TERMINAL,
     architecture.GAME,
     architecture.STORE,
@@ -37,6 +38,12 @@ CLEAN = {
     "texts/__init__.py": "from core.engine import Match\n",
     "texts/render.py": "from core.views import SeatView\n",
     "terminal/cli.py": "import argparse\nfrom core import engine\nfrom texts import render\n",
+    "terminal/table.py": "from picture.board import render_line\n",
+    "picture/board.py": """
+        from PIL import Image
+        from core import engine
+        from texts import render
+    """,
     "bot/__init__.py": "",
     "bot/__main__.py": """
         from bot.config import Settings
@@ -81,6 +88,20 @@ def test_a_rule_whose_pattern_matches_no_file_fails(tmp_path: Path, rule: Rule) 
     if isinstance(rule, Imports):
         missing += [Violation(pattern, 0, "matches no file") for pattern in rule.exempt]
     assert rule.violations(plant(tmp_path, {"README.md": ""})) == sorted(missing)
+
+
+def test_the_picture_importing_the_bot_or_the_terminal_is_caught(tmp_path: Path) -> None:
+    source = "from PIL import ImageDraw\nfrom bot.config import Settings\nimport terminal.style\n"
+    root = tree(tmp_path, {"picture/board.py": source})
+    assert architecture.PICTURE.violations(root) == [
+        Violation("picture/board.py", 2, "bot.config"),
+        Violation("picture/board.py", 3, "terminal.style"),
+    ]
+
+
+def test_texts_importing_the_picture_is_caught(tmp_path: Path) -> None:
+    root = tree(tmp_path, {"texts/render.py": "from picture import board\n"})
+    assert architecture.TEXTS.violations(root) == [Violation("texts/render.py", 1, "picture.board")]
 
 
 def test_a_renamed_leaf_module_is_missed_by_name(tmp_path: Path) -> None:

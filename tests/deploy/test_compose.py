@@ -130,6 +130,6 @@ def test_the_image_gets_every_package_the_project_ships() -> None:
         for words in (line.split() for line in (ROOT / "Dockerfile").read_text().splitlines())
         if words and words[0] == "COPY" and not words[1].startswith("--")
     }
-    assert shipped == {"core", "bot", "texts", "terminal"}
+    assert shipped == {"core", "bot", "texts", "terminal", "picture"}
     assert shipped <= copied
     assert project["project"]["scripts"]["dominoes"] == "terminal.cli:main"

@@ -1,0 +1,164 @@
+"""The table as a PNG: the line of play laid out on green felt, the tile just played and
+the lead marked, and the number at each open end written beside it. Seats come later."""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import astuple
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from picture.layout import Box, Placed, Point, fit
+from picture.tiles import PALETTE, Palette, draw_tile
+
+FONTS = Path(__file__).parent / "fonts"
+BOLD = FONTS / "DejaVuSans-Bold.ttf"
+
+
+@cache
+def font(size: int, path: Path = BOLD) -> ImageFont.FreeTypeFont:
+    """The bundled font at `size` pixels, loaded once per size (loading takes milliseconds)."""
+    return ImageFont.truetype(str(path), size)
+
+
+def table_layout(
+    line: Sequence[tuple[int, int]], width: int, height: int
+) -> tuple[float, list[Placed]]:
+    """The unit and the tiles' places of a non-empty `line` in a picture of this size."""
+    # The margin leaves room for the end labels, which sit beyond the snake's ends.
+    margin = max(24.0, min(width, height) * 0.08)
+    return fit(line, Box(margin, margin, width - 2 * margin, height - 2 * margin))
+
+
+def render_line(
+    line: Sequence[tuple[int, int]],
+    *,
+    last: int | None,
+    lead: int | None,
+    width: int = 720,
+    height: int = 1000,
+    palette: Palette = PALETTE,
+) -> bytes:
+    """The line of play as a PNG of `width` by `height` pixels. `last` and `lead` are
+    indices into `line` of the tile just played and the first tile (None: no mark)."""
+    image = Image.new("RGB", (width, height), palette.felt)
+    draw = ImageDraw.Draw(image)
+    # A border of darker felt frames the table on either theme.
+    rim = max(2, width // 120)
+    draw.rectangle((0, 0, width - 1, height - 1), outline=palette.felt_edge, width=rim)
+    if line:
+        unit, placed = table_layout(line, width, height)
+        marks = {i: m for i, m in ((lead, "lead"), (last, "last")) if i is not None}
+        # Marked tiles go last, so that no neighbour covers their outline.
+        for p in sorted(placed, key=lambda p: (p.index in marks, p.index == last)):
+            draw_tile(
+                draw,
+                p,
+                unit,
+                face=palette.face,
+                pips=palette.pips,
+                edge=palette.edge,
+                mark=marks.get(p.index),
+                palette=palette,
+            )
+        _label_ends(draw, placed, unit, (width, height), palette)
+    out = io.BytesIO()
+    # Every pixel is a palette colour or a blend in a label's text, so mapping onto those
+    # loses nothing visible and makes the optimized PNG a third of the bytes to compress:
+    # in RGB, saving alone took longer than the 25 ms a picture may take.
+    indexed = image.quantize(palette=_palette_image(palette), dither=Image.Dither.NONE)
+    indexed.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+# Steps of the labels' antialiased text between its ground and its ink.
+TEXT_BLENDS = 16
+
+
+@cache
+def _palette_image(palette: Palette) -> Image.Image:
+    """A 1-pixel image whose palette holds the table's colours and the labels' blends."""
+    colours = list(dict.fromkeys(astuple(palette)))
+    ground, ink = palette.label_ground, palette.label
+    for k in range(1, TEXT_BLENDS):
+        colours.append(
+            (
+                round(ground[0] + (ink[0] - ground[0]) * k / TEXT_BLENDS),
+                round(ground[1] + (ink[1] - ground[1]) * k / TEXT_BLENDS),
+                round(ground[2] + (ink[2] - ground[2]) * k / TEXT_BLENDS),
+            )
+        )
+    flat = [channel for colour in colours for channel in colour]
+    image = Image.new("P", (1, 1))
+    # quantize() reads all 256 entries: the rest repeat the felt, never nearer than it.
+    image.putpalette(flat + list(palette.felt) * (256 - len(colours)))
+    return image
+
+
+def _outward(end: Placed, open_half: tuple[float, float], other: Placed | None) -> Point:
+    """The direction from the snake out past this end tile."""
+    centre = end.box.centre
+    if not end.across and end.tile[0] != end.tile[1]:
+        dx, dy = open_half[0] - centre[0], open_half[1] - centre[1]
+    elif other is not None:
+        # A double lies across the snake: its halves point sideways, its neighbour inwards.
+        dx, dy = centre[0] - other.box.centre[0], centre[1] - other.box.centre[1]
+    else:
+        dx, dy = (-1.0, 0.0) if open_half is end.first else (1.0, 0.0)
+    length = math.hypot(dx, dy) or 1.0
+    return dx / length, dy / length
+
+
+def label_radius(unit: float) -> float:
+    """The radius of the disc an open end's number is written in."""
+    return max(11.0, unit * 0.5)
+
+
+def end_labels(
+    placed: Sequence[Placed], unit: float, size: tuple[int, int]
+) -> list[tuple[Point, int]]:
+    """Where the number open at each end of the snake is written (the centre of its disc,
+    just beyond the end tile, kept inside the picture) and that number: head, then tail."""
+    ordered = sorted(placed, key=lambda p: p.index)
+    head, tail = ordered[0], ordered[-1]
+    radius = label_radius(unit)
+    ends = (
+        (head, head.first, head.tile[0], ordered[1] if len(ordered) > 1 else None),
+        (tail, tail.second, tail.tile[1], ordered[-2] if len(ordered) > 1 else None),
+    )
+    labels = []
+    for tile, half, number, neighbour in ends:
+        ox, oy = _outward(tile, half, neighbour)
+        box = tile.box
+        # From the tile's centre to its rim along the way out, then a gap, then the disc.
+        reach = abs(ox) * box.w / 2 + abs(oy) * box.h / 2 + unit * 0.25 + radius
+        x = box.centre[0] + ox * reach
+        y = box.centre[1] + oy * reach
+        x = min(max(x, radius + 2), size[0] - radius - 2)
+        y = min(max(y, radius + 2), size[1] - radius - 2)
+        labels.append(((x, y), number))
+    return labels
+
+
+def _label_ends(
+    draw: ImageDraw.ImageDraw,
+    placed: Sequence[Placed],
+    unit: float,
+    size: tuple[int, int],
+    palette: Palette,
+) -> None:
+    """Write the number open at each end of the snake in a disc just beyond it."""
+    radius = label_radius(unit)
+    text = font(round(radius * 1.15))
+    for (x, y), number in end_labels(placed, unit, size):
+        draw.ellipse(
+            (x - radius, y - radius, x + radius, y + radius),
+            fill=palette.label_ground,
+            outline=palette.label,
+            width=max(1, round(radius * 0.12)),
+        )
+        draw.text((x, y), str(number), font=text, fill=palette.label, anchor="mm")
