@@ -34,6 +34,31 @@ def table_layout(
     return fit(line, Box(margin, margin, width - 2 * margin, height - 2 * margin))
 
 
+def draw_line(
+    draw: ImageDraw.ImageDraw,
+    placed: Sequence[Placed],
+    unit: float,
+    *,
+    lead: int | None,
+    last: int | None,
+    palette: Palette = PALETTE,
+) -> None:
+    """The line's tiles where they were laid out, the lead and the last tile marked."""
+    marks = {i: m for i, m in ((lead, "lead"), (last, "last")) if i is not None}
+    # Marked tiles go last, so that no neighbour covers their outline.
+    for p in sorted(placed, key=lambda p: (p.index in marks, p.index == last)):
+        draw_tile(
+            draw,
+            p,
+            unit,
+            face=palette.face,
+            pips=palette.pips,
+            edge=palette.edge,
+            mark=marks.get(p.index),
+            palette=palette,
+        )
+
+
 def render_line(
     line: Sequence[tuple[int, int]],
     *,
@@ -52,20 +77,8 @@ def render_line(
     draw.rectangle((0, 0, width - 1, height - 1), outline=palette.felt_edge, width=rim)
     if line:
         unit, placed = table_layout(line, width, height)
-        marks = {i: m for i, m in ((lead, "lead"), (last, "last")) if i is not None}
-        # Marked tiles go last, so that no neighbour covers their outline.
-        for p in sorted(placed, key=lambda p: (p.index in marks, p.index == last)):
-            draw_tile(
-                draw,
-                p,
-                unit,
-                face=palette.face,
-                pips=palette.pips,
-                edge=palette.edge,
-                mark=marks.get(p.index),
-                palette=palette,
-            )
-        _label_ends(draw, placed, unit, (width, height), palette)
+        draw_line(draw, placed, unit, lead=lead, last=last, palette=palette)
+        label_ends(draw, placed, unit, (width, height), palette)
     out = io.BytesIO()
     # Every pixel is a palette colour or a blend in a label's text, so mapping onto those
     # loses nothing visible and makes the optimized PNG a third of the bytes to compress:
@@ -144,17 +157,23 @@ def end_labels(
     return labels
 
 
-def _label_ends(
+def label_ends(
     draw: ImageDraw.ImageDraw,
     placed: Sequence[Placed],
     unit: float,
     size: tuple[int, int],
-    palette: Palette,
+    palette: Palette = PALETTE,
+    within: Box | None = None,
 ) -> None:
-    """Write the number open at each end of the snake in a disc just beyond it."""
+    """Write the number open at each end of the snake in a disc just beyond it (kept
+    inside `within`, if given)."""
     radius = label_radius(unit)
     text = font(round(radius * 1.15))
-    for (x, y), number in end_labels(placed, unit, size):
+    for (ex, ey), number in end_labels(placed, unit, size):
+        x, y = ex, ey
+        if within is not None:
+            x = min(max(ex, within.x + radius + 2), within.right - radius - 2)
+            y = min(max(ey, within.y + radius + 2), within.bottom - radius - 2)
         draw.ellipse(
             (x - radius, y - radius, x + radius, y + radius),
             fill=palette.label_ground,

@@ -73,6 +73,7 @@ def parser() -> argparse.ArgumentParser:
     draw.add_argument("--players", type=int, choices=[2, 3, 4], default=4)
     draw.add_argument("--seed", type=int, default=7)
     draw.add_argument("--moves", type=int, default=24, help="decisions made before drawing")
+    draw.add_argument("--lang", choices=LANGUAGES, help="language (default: from LANG)")
     return top
 
 
@@ -84,7 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         t = texts.translator(args.lang or language_from_environment(texts))
         return verify(args.secret, t, sys.stdout, sys.stderr, Style(wants_colour(sys.stdout)))
     if args.command == "picture":
-        size = write_picture(args.path, Variant(args.variant), args.players, args.seed, args.moves)
+        texts = Texts()
+        t = texts.translator(args.lang or language_from_environment(texts))
+        variant, players = Variant(args.variant), args.players
+        size = write_picture(args.path, variant, players, args.seed, args.moves, t)
         print(f"{args.path}: {size:,} bytes")
         return 0
     try:

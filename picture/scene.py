@@ -1,0 +1,171 @@
+"""What the picture of the table shows, taken from the public view only (R8): the line, the
+header, and each seat's name, tiles left and last action. A private scene adds its owner's
+hand face up, and nothing else; once a hand is over every hand is face up (R8.3)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.events import Drew, HandStarted, Passed, Played
+from core.line import End
+from core.state import Phase
+from core.variants import Variant
+from core.views import PublicView, SeatView
+from texts import Translate
+
+NAME_LENGTH = 14
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScene:
+    """One seat as drawn: `tiles` face up (its owner's hand, or every hand once the hand is
+    over), else None and only `count` face-down tiles; `team` in Kozel, else None."""
+
+    seat: int
+    name: str
+    bot: bool
+    count: int
+    tiles: tuple[Pair, ...] | None
+    action: str | None
+    team: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """The whole position, ready to draw: every text in it already translated."""
+
+    variant: Variant
+    title: str
+    hand_no: int
+    line: tuple[Pair, ...]
+    lead: int | None
+    last: int | None
+    ends: tuple[int, int] | None
+    boneyard: int | None
+    boneyard_text: str | None
+    scores: tuple[str, ...]
+    turn: int | None
+    seats: tuple[SeatScene, ...]
+    owner: int | None
+
+
+def clean_name(name: str, length: int = NAME_LENGTH) -> str:
+    """A name as plain text: control, format (bidi overrides, zero-width) and other
+    invisible characters removed, runs of spaces made one, cut to `length` with "…"."""
+    kept = "".join(c for c in name if not unicodedata.category(c).startswith("C"))
+    text = " ".join(kept.split())
+    if len(text) > length:
+        text = text[: length - 1].rstrip() + "…"
+    return text or "?"
+
+
+def marks(view: PublicView) -> tuple[int | None, int | None]:
+    """The lead's index (it moves right with every tile laid on the left) and the last
+    tile's, from the current hand's public history."""
+    lead: int | None = None
+    last: int | None = None
+    length = 0
+    for event in view.history:
+        if isinstance(event, HandStarted):
+            lead = last = None
+            length = 0
+        elif isinstance(event, Played):
+            length += 1
+            if event.end is None:
+                lead = last = 0
+            elif event.end is End.LEFT:
+                lead = None if lead is None else lead + 1
+                last = 0
+            else:
+                last = length - 1
+    return lead, last
+
+
+def actions(view: PublicView, t: Translate) -> list[str | None]:
+    """Each seat's last turn in short: the tile it laid, "+2" for two tiles drawn, the word
+    for a pass; a turn that drew and then laid shows both."""
+    turns: list[list[str]] = [[] for _ in range(view.n_players)]
+    previous: int | None = None
+    for event in view.history:
+        if isinstance(event, HandStarted):
+            turns = [[] for _ in range(view.n_players)]
+            previous = None
+            continue
+        if not isinstance(event, Played | Drew | Passed):
+            continue
+        seat = event.seat
+        if seat != previous:
+            turns[seat] = []  # a new turn of this seat
+        previous = seat
+        parts = turns[seat]
+        if isinstance(event, Drew):
+            drawn = int(parts[0][1:]) + 1 if parts and parts[0].startswith("+") else 1
+            parts[:1] = [f"+{drawn}"]
+        elif isinstance(event, Passed):
+            parts.append(t("pic-pass"))
+        else:
+            parts.append(f"{event.tile.low}|{event.tile.high}")
+    return [" ".join(parts) or None for parts in turns]
+
+
+def _pairs(tiles: Sequence[tuple[int, int]]) -> tuple[Pair, ...]:
+    return tuple((a, b) for a, b in tiles)
+
+
+def scene_of(
+    view: PublicView,
+    names: Sequence[str],
+    bots: Sequence[bool],
+    t: Translate,
+    owner: int | None = None,
+) -> Scene:
+    """The scene of `view`: with `owner`, `view` must be that seat's SeatView, and its hand
+    is the only one face up while the hand is in play."""
+    n = view.n_players
+    if len(names) != n or len(bots) != n:
+        raise ValueError(f"{n} seats need {n} names and bot flags")
+    if owner is not None and not (isinstance(view, SeatView) and view.seat == owner):
+        raise ValueError(f"a private scene for seat {owner} needs that seat's SeatView")
+    shown = [clean_name(name) for name in names]
+    revealed = view.revealed if view.phase is not Phase.PLAYING else None
+    last_words = actions(view, t)
+    seats = []
+    for seat in range(n):
+        tiles: tuple[Pair, ...] | None = None
+        count = view.hand_sizes[seat]
+        if revealed is not None:
+            tiles = _pairs(revealed.hands_after[seat])
+            count = len(tiles)
+        elif owner == seat and isinstance(view, SeatView):
+            tiles = _pairs(view.hand)
+        team = seat % 2 if view.has_teams else None
+        seats.append(
+            SeatScene(seat, shown[seat], bool(bots[seat]), count, tiles, last_words[seat], team)
+        )
+    teams = [f"{shown[0]} & {shown[2]}", f"{shown[1]} & {shown[3]}"] if view.has_teams else []
+    sides = teams or shown
+    scores = tuple(
+        t("pic-score", side=side, score=score)
+        for side, score in zip(sides, view.scores, strict=True)
+    )
+    draws = view.variant is Variant.DRAW
+    lead, last = marks(view)
+    return Scene(
+        variant=view.variant,
+        title=f"{t('variant-' + view.variant.value)} · {t('pic-hand', hand=view.hand_no)}",
+        hand_no=view.hand_no,
+        line=_pairs(view.line),
+        lead=lead,
+        last=last,
+        ends=view.ends,
+        boneyard=view.boneyard_size if draws else None,
+        boneyard_text=t("boneyard", count=view.boneyard_size) if draws else None,
+        scores=scores,
+        turn=view.turn if view.phase is Phase.PLAYING else None,
+        seats=tuple(seats),
+        owner=owner,
+    )

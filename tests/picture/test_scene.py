@@ -1,0 +1,93 @@
+"""The scene holds the public view and nothing more (R8): a private scene adds only its
+owner's hand, and every hand is face up once the hand is over."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.state import Phase
+from core.variants import Variant
+from core.views import public_view, seat_view
+from picture.scene import clean_name, scene_of
+from tests.picture.positions import CASES, position
+from texts import Texts
+
+T = Texts().translator("en")
+
+
+def names(n: int) -> list[str]:
+    return [f"Player {i}" for i in range(n)]
+
+
+@pytest.mark.parametrize(("variant", "players"), CASES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_group_scene_matches_the_public_view(variant: Variant, players: int, seed: int) -> None:
+    match = position(variant, players, seed, moves=6)
+    view = public_view(match)
+    scene = scene_of(view, names(players), [i % 2 == 1 for i in range(players)], T)
+    assert scene.line == tuple((a, b) for a, b in view.line)
+    assert scene.turn == view.turn
+    assert scene.hand_no == view.hand_no
+    assert [s.count for s in scene.seats] == list(view.hand_sizes)
+    assert all(s.tiles is None for s in scene.seats)
+    assert [s.bot for s in scene.seats] == [i % 2 == 1 for i in range(players)]
+    assert [s.name for s in scene.seats] == names(players)
+    assert (scene.boneyard is not None) == (variant is Variant.DRAW)
+    assert len(scene.scores) == (2 if variant is Variant.KOZEL else players)
+    teams = [s.team for s in scene.seats]
+    assert teams == ([0, 1, 0, 1] if variant is Variant.KOZEL else [None] * players)
+    if scene.line:
+        assert scene.lead is not None
+        assert scene.last is not None
+        assert scene.last in (0, len(scene.line) - 1)
+
+
+@pytest.mark.parametrize(("variant", "players"), CASES)
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_private_scene_shows_only_its_owners_hand(
+    variant: Variant, players: int, seed: int
+) -> None:
+    match = position(variant, players, seed, moves=5)
+    assert match.state.phase is Phase.PLAYING
+    for owner in range(players):
+        view = seat_view(match, owner)
+        scene = scene_of(view, names(players), [False] * players, T, owner=owner)
+        assert scene.seats[owner].tiles == tuple((a, b) for a, b in view.hand)
+        assert all(s.tiles is None for s in scene.seats if s.seat != owner)
+        assert [s.count for s in scene.seats] == list(view.hand_sizes)
+
+
+def test_a_private_scene_needs_its_owners_view() -> None:
+    match = position(Variant.DRAW, 2, 1, moves=2)
+    with pytest.raises(ValueError, match="SeatView"):
+        scene_of(public_view(match), names(2), [False, False], T, owner=0)
+    with pytest.raises(ValueError, match="SeatView"):
+        scene_of(seat_view(match, 1), names(2), [False, False], T, owner=0)
+
+
+@pytest.mark.parametrize(("variant", "players"), CASES)
+def test_every_hand_is_face_up_once_the_hand_is_over(variant: Variant, players: int) -> None:
+    match = position(variant, players, 9, moves=None)
+    view = public_view(match)
+    assert view.revealed is not None
+    scene = scene_of(view, names(players), [True] * players, T)
+    for seat in scene.seats:
+        assert seat.tiles == tuple((a, b) for a, b in view.revealed.hands_after[seat.seat])
+    assert scene.turn is None
+
+
+def test_actions_name_passes_and_draws() -> None:
+    found: set[str] = set()
+    for seed in range(1, 30):
+        match = position(Variant.DRAW, 2, seed, moves=None)
+        scene = scene_of(public_view(match), names(2), [False, False], T)
+        found.update(s.action or "" for s in scene.seats)
+    assert any(a.startswith("+") for a in found)
+    assert any("|" in a for a in found)
+
+
+def test_names_are_plain_and_short() -> None:
+    assert clean_name("Ann\u202eevil\u202c\x07") == "Annevil"
+    assert clean_name("Александра Константинопольская") == "Александра Ко…"
+    assert len(clean_name("x" * 40)) == 14
+    assert clean_name("\u200b") == "?"
