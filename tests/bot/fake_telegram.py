@@ -2,11 +2,17 @@
 `tests/mocked_bot.py`: a session that records every API call and answers like
 Telegram does, including its refusals (bad HTML, long texts, long callback data,
 "message is not modified", unknown messages, 403 for a person who never started
-the bot, 429 flood control, a group that became a supergroup)."""
+the bot, 429 flood control, a group that became a supergroup).
+
+Photos (sendPhoto, editMessageMedia, editMessageCaption) are kept too: a photo
+message's caption is kept in `StoredMessage.text` (where tests read a message's
+words; `caption` says the same), its bytes in `photo`; `FakeTelegram.photo_of` opens
+them with Pillow. An uploaded photo gets a file_id that later calls may reuse."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import itertools
 import math
 import re
@@ -31,16 +37,20 @@ from aiogram.methods import (
     DeleteMessage,
     DeleteMessages,
     DeleteWebhook,
+    EditMessageCaption,
+    EditMessageMedia,
     EditMessageReplyMarkup,
     EditMessageText,
     GetChatMember,
     GetMe,
     SendMessage,
+    SendPhoto,
     SetMyCommands,
     SetWebhook,
     TelegramMethod,
 )
 from aiogram.types import (
+    BufferedInputFile,
     CallbackQuery,
     Chat,
     ChatMemberLeft,
@@ -48,11 +58,14 @@ from aiogram.types import (
     ChatMemberOwner,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
+    InputMediaPhoto,
     Message,
     MessageEntity,
+    PhotoSize,
     Update,
     User,
 )
+from PIL import Image
 
 from bot.app import App
 from bot.store.games import GameStore
@@ -62,8 +75,15 @@ from bot.telegram.delivery.placement import private_field, sent_of
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
 BOT_USER = User(id=123456, is_bot=True, first_name="Dominoes", username="dominoes_test_bot")
 TEXT_LIMIT = 4096  # UTF-16 code units of the text once entities are parsed
+CAPTION_LIMIT = 1024  # UTF-16 code units of a photo's caption once entities are parsed
 ALERT_LIMIT = 200
 CALLBACK_LIMIT = 64
+PHOTO_METHODS = SendPhoto | EditMessageMedia | EditMessageCaption
+NO_MEDIA = "Bad Request: there is no media in the message to edit"
+NO_CAPTION = "Bad Request: there is no caption in the message to edit"
+NO_TEXT = "Bad Request: there is no text in the message to edit"
+WRONG_FILE = "Bad Request: wrong file identifier/HTTP URL specified"
+NOT_AN_IMAGE = "Bad Request: IMAGE_PROCESS_FAILED"
 ALLOWED_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "code", "pre", "a"}
 _TOKEN = re.compile(r"<(/?)([a-zA-Z-]+)([^<>]*)>|&(lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);|[<>&]")
 
@@ -103,10 +123,21 @@ def utf16_len(text: str) -> int:
 
 @dataclass
 class StoredMessage:
+    """A message of the bot. For a photo, `text` is its caption ("" for none) and
+    `photo` its bytes (`file_id` the id Telegram gave them); `photo` is None for text."""
+
     chat_id: int
     message_id: int
     text: str
     markup: InlineKeyboardMarkup | None
+    photo: bytes | None = None
+    file_id: str | None = None
+    parse_mode: str | None = None
+
+    @property
+    def caption(self) -> str | None:
+        """The photo's caption (None for a text message)."""
+        return None if self.photo is None else self.text
 
     def buttons(self) -> list[InlineKeyboardButton]:
         if self.markup is None:
@@ -155,6 +186,7 @@ class FakeTelegram(BaseSession):
         self.migrated: dict[int, int] = {}
         self.observers: list[Observer] = []
         self._ids = itertools.count(1000)
+        self.files: dict[str, bytes] = {}  # file_id: the photo uploaded under it
         self._clock: Callable[[], float] | None = None
         self._writes: dict[int, list[float]] = {}
         self.floods = 0  # 429s answered because a limit was broken (not those asked for)
@@ -191,7 +223,10 @@ class FakeTelegram(BaseSession):
         left = [times]
 
         def hook(method: TelegramMethod[Any]) -> Exception | None:
-            if not isinstance(method, SendMessage | EditMessageText) or left[0] <= 0:
+            sends = (
+                SendMessage | EditMessageText | SendPhoto | EditMessageMedia | EditMessageCaption
+            )
+            if not isinstance(method, sends) or left[0] <= 0:
                 return None
             if chat_id is not None and getattr(method, "chat_id", None) != chat_id:
                 return None
@@ -241,7 +276,9 @@ class FakeTelegram(BaseSession):
                 "Bad Request: group chat was upgraded to a supergroup chat",
                 self.migrated[chat_id],
             )
-        writes = isinstance(method, SendMessage | EditMessageText | EditMessageReplyMarkup)
+        writes = isinstance(
+            method, SendMessage | EditMessageText | EditMessageReplyMarkup | PHOTO_METHODS
+        )
         if isinstance(chat_id, int) and chat_id in self.removed_from:
             raise TelegramForbiddenError(method, "Forbidden: bot was kicked from the group chat")
         if writes and isinstance(chat_id, int) and chat_id in self.unreachable:
@@ -250,7 +287,7 @@ class FakeTelegram(BaseSession):
             )
         if writes and isinstance(chat_id, int):
             self._check_limits(method, chat_id)
-        answer = self._answer(method, params)
+        answer = self._answer(bot, method, params)
         for lose in list(self.lose_answer):
             if lose(method):
                 self.lose_answer.remove(lose)
@@ -259,7 +296,7 @@ class FakeTelegram(BaseSession):
 
     # -- answers ---------------------------------------------------------------------
 
-    def _answer(self, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
+    def _answer(self, bot: Bot, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
         if isinstance(method, SendMessage):
             chat_id = int(params["chat_id"])
             self._check_text(method, params)
@@ -268,8 +305,12 @@ class FakeTelegram(BaseSession):
             )
             self.messages[(chat_id, message.message_id)] = message
             return self._message(message)
+        if isinstance(method, PHOTO_METHODS):
+            return self._photo_answer(bot, method, params)
         if isinstance(method, EditMessageText):
             stored = self._stored(method, params)
+            if stored.photo is not None:
+                raise TelegramBadRequest(method, NO_TEXT)
             self._check_text(method, params)
             if stored.text == params["text"] and stored.markup == params["reply_markup"]:
                 raise self._not_modified(method)
@@ -313,6 +354,81 @@ class FakeTelegram(BaseSession):
             return ChatMemberMember(user=who)
         raise AssertionError(f"the fake Telegram does not know {method.__api_method__}")
 
+    def _photo_answer(self, bot: Bot, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
+        """sendPhoto, editMessageMedia and editMessageCaption."""
+        markup = params.get("reply_markup")
+        if isinstance(method, SendPhoto):
+            chat_id = int(params["chat_id"])
+            caption = self._check_caption(method, params.get("caption"), params.get("parse_mode"))
+            self._check_markup(method, markup)
+            file_id, photo = self._photo(method, params["photo"])
+            message = StoredMessage(
+                chat_id,
+                next(self._ids),
+                caption,
+                markup,
+                photo,
+                file_id,
+                params.get("parse_mode"),
+            )
+            self.messages[(chat_id, message.message_id)] = message
+            return self._message(message)
+        stored = self._stored(method, params)
+        if isinstance(method, EditMessageMedia):
+            media = params["media"]
+            assert isinstance(media, InputMediaPhoto), f"the fake edits photos only: {media!r}"
+            parse_mode = media.parse_mode
+            if isinstance(parse_mode, Default):
+                parse_mode = bot.default[parse_mode.name]
+            if stored.photo is None:
+                raise TelegramBadRequest(method, NO_MEDIA)
+            caption = self._check_caption(method, media.caption, parse_mode)
+            self._check_markup(method, markup)
+            file_id, photo = self._photo(method, media.media)
+            if (photo, caption, markup) == (stored.photo, stored.text, stored.markup):
+                raise self._not_modified(method)
+            stored.photo, stored.file_id = photo, file_id
+        else:  # EditMessageCaption
+            if stored.photo is None:
+                raise TelegramBadRequest(method, NO_CAPTION)
+            parse_mode = params.get("parse_mode")
+            caption = self._check_caption(method, params.get("caption"), parse_mode)
+            self._check_markup(method, markup)
+            if (caption, markup) == (stored.text, stored.markup):
+                raise self._not_modified(method)
+        stored.text, stored.markup, stored.parse_mode = caption, markup, parse_mode
+        return self._message(stored)
+
+    def _photo(self, method: TelegramMethod[Any], photo: Any) -> tuple[str, bytes]:
+        """The file_id and bytes of a photo given as an upload or as a known file_id."""
+        if isinstance(photo, str):
+            if photo not in self.files:
+                raise TelegramBadRequest(method, WRONG_FILE)
+            return photo, self.files[photo]
+        assert isinstance(photo, BufferedInputFile), f"the fake takes bytes only: {photo!r}"
+        try:
+            with Image.open(io.BytesIO(photo.data)) as image:
+                image.verify()
+        except Exception:
+            raise TelegramBadRequest(method, NOT_AN_IMAGE) from None
+        file_id = f"photo-{next(self._ids)}"
+        self.files[file_id] = photo.data
+        return file_id, photo.data
+
+    @staticmethod
+    def _check_caption(method: TelegramMethod[Any], caption: Any, parse_mode: Any) -> str:
+        """The caption as sent ("" for none), checked as Telegram checks it."""
+        text = caption or ""
+        plain = text
+        if parse_mode == "HTML":
+            try:
+                plain = check_html(text)
+            except ValueError as exc:
+                raise TelegramBadRequest(method, f"Bad Request: {exc}") from None
+        if utf16_len(plain) > CAPTION_LIMIT:
+            raise TelegramBadRequest(method, "Bad Request: message caption is too long")
+        return str(text)
+
     def _stored(self, method: TelegramMethod[Any], params: dict[str, Any]) -> StoredMessage:
         key = (int(params["chat_id"]), params["message_id"])
         if key not in self.messages:
@@ -353,6 +469,25 @@ class FakeTelegram(BaseSession):
 
     @staticmethod
     def _message(stored: StoredMessage) -> Message:
+        if stored.photo is not None:
+            with Image.open(io.BytesIO(stored.photo)) as image:
+                width, height = image.size
+            size = PhotoSize(
+                file_id=stored.file_id or "",
+                file_unique_id=f"u{stored.file_id}",
+                width=width,
+                height=height,
+                file_size=len(stored.photo),
+            )
+            return Message(
+                message_id=stored.message_id,
+                date=datetime.now(UTC),
+                chat=_chat(stored.chat_id),
+                from_user=BOT_USER,
+                photo=[size],
+                caption=stored.text or None,
+                reply_markup=stored.markup,
+            )
         return Message(
             message_id=stored.message_id,
             date=datetime.now(UTC),
@@ -374,6 +509,14 @@ class FakeTelegram(BaseSession):
 
     def message(self, chat_id: int, message_id: int) -> StoredMessage:
         return self.messages[(chat_id, message_id)]
+
+    def photo_of(self, chat_id: int, message_id: int) -> Image.Image:
+        """The photo the message holds now, opened (and loaded) with Pillow."""
+        stored = self.message(chat_id, message_id)
+        assert stored.photo is not None, f"message {message_id} in {chat_id} holds no photo"
+        image = Image.open(io.BytesIO(stored.photo))
+        image.load()
+        return image
 
 
 SUPERGROUP_BELOW = -1_000_000_000_000  # supergroup ids look like -100xxxxxxxxxx

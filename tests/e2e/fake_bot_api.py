@@ -10,6 +10,10 @@ through TELEGRAM_API_URL. It answers as Telegram does:
   posts it again after a pause, as Telegram does; behind a proxy (`balance`), each
   post goes to one of several processes, chosen at random;
 - every message of every chat is kept (id, text, buttons) and edited in place;
+  photos too (sendPhoto, editMessageMedia, editMessageCaption, uploaded as
+  multipart/form-data parts named by `attach://<name>`, or reused by file_id): the
+  caption is kept in `text`, the bytes in `photo` (`photo_of` opens them with Pillow);
+  editMessageMedia on a message without a photo is refused as Telegram refuses it;
   "message is not modified" for an edit that changes nothing; Telegram's HTML,
   4096 characters and 64 bytes of callback data are checked;
 - 403 for a person who never started the bot and for a group the bot was removed
@@ -24,6 +28,7 @@ bot process of a test gets its own token, so calls say which process made them).
 from __future__ import annotations
 
 import asyncio
+import io
 import itertools
 import json
 import math
@@ -39,6 +44,7 @@ from urllib.parse import urlsplit
 import aiohttp
 from aiogram.types import ChatMemberAdministrator
 from aiohttp import web
+from PIL import Image
 
 from tests.bot.fake_telegram import check_html
 
@@ -46,6 +52,7 @@ BOT_ID = 123456
 BOT_USERNAME = "dominoes_e2e_bot"
 ANSWER_WINDOW = 15.0  # seconds a callback query may wait for its answer
 TEXT_LIMIT = 4096  # UTF-16 code units, once entities are parsed
+CAPTION_LIMIT = 1024  # UTF-16 code units, once entities are parsed
 ALERT_LIMIT = 200
 CALLBACK_LIMIT = 64  # bytes of callback data
 GROUP_WINDOW, GROUP_MOST = 60.0, 20
@@ -65,6 +72,11 @@ NOT_MODIFIED = (
     "Bad Request: message is not modified: specified new message content and reply "
     "markup are exactly the same as a current content and reply markup of the message"
 )
+NO_MEDIA = "Bad Request: there is no media in the message to edit"
+NO_CAPTION = "Bad Request: there is no caption in the message to edit"
+NO_TEXT = "Bad Request: there is no text in the message to edit"
+WRONG_FILE = "Bad Request: wrong file identifier/HTTP URL specified"
+NOT_AN_IMAGE = "Bad Request: IMAGE_PROCESS_FAILED"
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 CANT_INITIATE = "Forbidden: bot can't initiate conversation with a user"
 KICKED = "Forbidden: bot was kicked from the group chat"
@@ -98,7 +110,16 @@ UPDATE_KINDS = frozenset(
     }
 )
 DEFAULT_UPDATES = UPDATE_KINDS
-WRITES = frozenset({"sendMessage", "editMessageText", "editMessageReplyMarkup"})
+WRITES = frozenset(
+    {
+        "sendMessage",
+        "editMessageText",
+        "editMessageReplyMarkup",
+        "sendPhoto",
+        "editMessageMedia",
+        "editMessageCaption",
+    }
+)
 _JSON_FIELDS = frozenset(
     {
         "reply_markup",
@@ -108,6 +129,8 @@ _JSON_FIELDS = frozenset(
         "entities",
         "link_preview_options",
         "message_ids",
+        "media",
+        "caption_entities",
     }
 )
 _INT_FIELDS = frozenset(
@@ -122,7 +145,15 @@ _INT_FIELDS = frozenset(
         "max_connections",
     }
 )
-_BOOL_FIELDS = frozenset({"show_alert", "drop_pending_updates", "disable_notification"})
+_BOOL_FIELDS = frozenset(
+    {
+        "show_alert",
+        "drop_pending_updates",
+        "disable_notification",
+        "show_caption_above_media",
+        "has_spoiler",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,10 +173,20 @@ class Someone:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """A file sent as a part of multipart form data (where `attach://<name>` pointed)."""
+
+    name: str
+    filename: str | None
+    data: bytes
+
+
 @dataclass
 class StoredMessage:
     """A message of the bot as Telegram keeps it. `revision` grows with each change,
-    `changed_at` says when the last one was (monotonic)."""
+    `changed_at` says when the last one was (monotonic). For a photo, `text` is its
+    caption ("" for none) and `photo` its bytes (`file_id` their id); None for text."""
 
     chat_id: int
     message_id: int
@@ -154,6 +195,8 @@ class StoredMessage:
     changed_at: float
     revision: int = 0
     deleted: bool = False
+    photo: bytes | None = None
+    file_id: str | None = None
 
     def changed(self, at: float) -> None:
         self.revision += 1
@@ -252,6 +295,8 @@ class FakeBotApi:
         self._calls: list[Call] = []
         self._messages: dict[int, dict[int, StoredMessage]] = {}
         self._next_message: dict[int, itertools.count[int]] = {}
+        self._file_ids = itertools.count(1)
+        self.files: dict[str, bytes] = {}  # file_id: the photo uploaded under it
         self._people: dict[int, Someone] = {}
         self._queue: list[dict[str, Any]] = []
         self._update_ids = itertools.count(1)
@@ -523,8 +568,61 @@ class FakeBotApi:
         self._messages.setdefault(chat_id, {})[message.message_id] = message
         return self._message_dict(message)
 
+    def _send_photo(self, params: dict[str, Any]) -> Any:
+        chat_id = int(params["chat_id"])
+        caption, markup = self._checked_caption(params.get("caption"), params)
+        file_id, photo = self._photo(params.get("photo"))
+        message = StoredMessage(chat_id, self._message_id(chat_id), caption, markup, self.clock())
+        message.photo, message.file_id = photo, file_id
+        self._messages.setdefault(chat_id, {})[message.message_id] = message
+        return self._message_dict(message)
+
+    def _edit_message_media(self, params: dict[str, Any]) -> Any:
+        stored = self._stored(params, "message to edit not found")
+        media = params.get("media")
+        if not isinstance(media, dict) or media.get("type") != "photo":
+            raise ApiError(400, "Bad Request: can't parse InputMedia JSON object")
+        if stored.photo is None:
+            raise ApiError(400, NO_MEDIA)
+        caption, markup = self._checked_caption(media.get("caption"), {**params, **media})
+        file_id, photo = self._photo(media.get("media"))
+        if (photo, caption, markup) == (stored.photo, stored.text, stored.markup):
+            raise ApiError(400, NOT_MODIFIED)
+        stored.photo, stored.file_id = photo, file_id
+        stored.text, stored.markup = caption, markup
+        stored.changed(self.clock())
+        return self._message_dict(stored)
+
+    def _edit_message_caption(self, params: dict[str, Any]) -> Any:
+        stored = self._stored(params, "message to edit not found")
+        if stored.photo is None:
+            raise ApiError(400, NO_CAPTION)
+        caption, markup = self._checked_caption(params.get("caption"), params)
+        if (caption, markup) == (stored.text, stored.markup):
+            raise ApiError(400, NOT_MODIFIED)
+        stored.text, stored.markup = caption, markup
+        stored.changed(self.clock())
+        return self._message_dict(stored)
+
+    def _photo(self, photo: Any) -> tuple[str, bytes]:
+        """The file_id and bytes of a photo given as an upload or as a known file_id."""
+        if isinstance(photo, Upload):
+            try:
+                with Image.open(io.BytesIO(photo.data)) as image:
+                    image.verify()
+            except Exception:
+                raise ApiError(400, NOT_AN_IMAGE) from None
+            file_id = f"photo-{next(self._file_ids)}"
+            self.files[file_id] = photo.data
+            return file_id, photo.data
+        if isinstance(photo, str) and photo in self.files:
+            return photo, self.files[photo]
+        raise ApiError(400, WRONG_FILE)
+
     def _edit_message_text(self, params: dict[str, Any]) -> Any:
         stored = self._stored(params, "message to edit not found")
+        if stored.photo is not None:
+            raise ApiError(400, NO_TEXT)
         text, markup = self._checked(params)
         if stored.text == text and stored.markup == markup:
             raise ApiError(400, NOT_MODIFIED)
@@ -617,13 +715,7 @@ class FakeBotApi:
         mine.append(now)
 
     def _checked(self, params: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
-        text = str(params.get("text", ""))
-        plain = text
-        if params.get("parse_mode") == "HTML":
-            try:
-                plain = check_html(text)
-            except ValueError as exc:
-                raise ApiError(400, f"Bad Request: {exc}") from None
+        text, plain = self._parsed(params.get("text", ""), params)
         if not plain.strip():
             raise ApiError(400, "Bad Request: message text is empty")
         if len(plain.encode("utf-16-le")) // 2 > TEXT_LIMIT:
@@ -631,6 +723,29 @@ class FakeBotApi:
         markup = params.get("reply_markup")
         _check_markup(markup)
         return text, markup
+
+    def _checked_caption(
+        self, caption: Any, params: dict[str, Any]
+    ) -> tuple[str, dict[str, Any] | None]:
+        """A caption ("" for none) and the markup, checked as Telegram checks them;
+        `params` says the parse_mode."""
+        text, plain = self._parsed(caption or "", params)
+        if len(plain.encode("utf-16-le")) // 2 > CAPTION_LIMIT:
+            raise ApiError(400, "Bad Request: message caption is too long")
+        markup = params.get("reply_markup")
+        _check_markup(markup)
+        return text, markup
+
+    @staticmethod
+    def _parsed(raw: Any, params: dict[str, Any]) -> tuple[str, str]:
+        """The text as sent, and as shown (its HTML checked, when `params` says HTML)."""
+        text = str(raw)
+        if params.get("parse_mode") != "HTML":
+            return text, text
+        try:
+            return text, check_html(text)
+        except ValueError as exc:
+            raise ApiError(400, f"Bad Request: {exc}") from None
 
     def _stored(self, params: dict[str, Any], missing: str) -> StoredMessage:
         chat = self._messages.get(int(params["chat_id"]), {})
@@ -657,8 +772,23 @@ class FakeBotApi:
             "date": int(time.time()),
             "chat": self._chat_dict(message.chat_id),
             "from": self._get_me({}),
-            "text": _plain(message.text),
         }
+        if message.photo is None:
+            out["text"] = _plain(message.text)
+        else:
+            with Image.open(io.BytesIO(message.photo)) as image:
+                width, height = image.size
+            out["photo"] = [
+                {
+                    "file_id": message.file_id,
+                    "file_unique_id": f"u{message.file_id}",
+                    "width": width,
+                    "height": height,
+                    "file_size": len(message.photo),
+                }
+            ]
+            if message.text:
+                out["caption"] = _plain(message.text)
         if message.markup is not None:
             out["reply_markup"] = message.markup
         return out
@@ -792,6 +922,15 @@ class FakeBotApi:
         assert messages, f"no message in chat {chat_id}"
         return messages[-1]
 
+    def photo_of(self, chat_id: int, message_id: int) -> Image.Image:
+        """The photo the message holds now, opened (and loaded) with Pillow."""
+        stored = self._messages.get(chat_id, {}).get(message_id)
+        assert stored is not None, f"no message {message_id} in chat {chat_id}"
+        assert stored.photo is not None, f"message {message_id} in {chat_id} holds no photo"
+        image = Image.open(io.BytesIO(stored.photo))
+        image.load()
+        return image
+
     def sent_texts(self, chat_id: int) -> list[str]:
         """The texts of every message sent to the chat (not the edits), in order."""
         return [
@@ -829,6 +968,9 @@ _METHODS: dict[str, Callable[[FakeBotApi, dict[str, Any]], Any]] = {
     "sendMessage": FakeBotApi._send_message,
     "editMessageText": FakeBotApi._edit_message_text,
     "editMessageReplyMarkup": FakeBotApi._edit_message_reply_markup,
+    "sendPhoto": FakeBotApi._send_photo,
+    "editMessageMedia": FakeBotApi._edit_message_media,
+    "editMessageCaption": FakeBotApi._edit_message_caption,
     "deleteMessage": FakeBotApi._delete_message,
     "deleteMessages": FakeBotApi._delete_messages,
     "answerCallbackQuery": FakeBotApi._answer_callback_query,
@@ -839,16 +981,37 @@ _METHODS: dict[str, Callable[[FakeBotApi, dict[str, Any]], Any]] = {
 
 async def _params(request: web.Request) -> dict[str, Any]:
     """The request's parameters, decoded: aiogram's AiohttpSession sends multipart form
-    data, complex fields JSON-encoded and numbers as text; JSON bodies and query strings
-    are read too."""
+    data, complex fields JSON-encoded and numbers as text, and each file as a part of
+    its own that a field names as `attach://<part>` (such a reference is replaced by
+    the `Upload`, in a field or in a JSON object's "media"); JSON bodies and query
+    strings are read too."""
     raw: dict[str, Any] = dict(request.query)
     if request.content_type == "application/json":
         body = await request.json()
         return {**raw, **body}
+    files: dict[str, Upload] = {}
     if request.can_read_body:
         form = await request.post()
-        raw.update({k: v for k, v in form.items() if isinstance(v, str)})
-    return {name: _decode(name, value) for name, value in raw.items()}
+        for name, value in form.items():
+            if isinstance(value, str):
+                raw[name] = value
+            elif isinstance(value, web.FileField):
+                files[name] = Upload(name, value.filename, value.file.read())
+            else:  # bytes: a part without a filename
+                files[name] = Upload(name, None, bytes(value))
+    params = {name: _decode(name, value) for name, value in raw.items()}
+    return {name: _attached(value, files) for name, value in params.items()}
+
+
+def _attached(value: Any, files: Mapping[str, Upload]) -> Any:
+    """`value` with its `attach://<part>` references replaced by the uploads."""
+    if isinstance(value, str) and value.startswith("attach://"):
+        return files.get(value.removeprefix("attach://"), value)
+    if isinstance(value, dict):
+        return {k: _attached(v, files) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_attached(v, files) for v in value]
+    return value
 
 
 def _forget(posting: dict[int, asyncio.Task[None]], update_id: int, _: object) -> None:
