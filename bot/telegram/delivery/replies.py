@@ -75,8 +75,8 @@ class Replies:
         when it comes, without keeping the press (and its answer) waiting for it."""
         at = await self._calls.slot(chat_id, MAX_WAIT)
         content = Content(text, markup)
-        if at is None:
-            await self._go(chat_id, lambda: self._calls.put(chat_id, message_id, content))
+        if at is None:  # the slot is taken: the call goes now
+            await self._call(chat_id, lambda: self._calls.put(chat_id, message_id, content))
             return
         task = asyncio.create_task(self._show_at(at, chat_id, message_id, content))
         self._later.add(task)

@@ -57,3 +57,19 @@ async def test_a_menu_press_is_answered_at_once_and_its_menu_follows_in_its_slot
     assert "Game: Draw game" in fake.message(menu.chat_id, menu.message_id).text
     assert clock.now().timestamp() >= pressed + 5.0  # in the bot's next slot
     assert fake.floods == 0
+
+
+@pytest.mark.parametrize("pace", [SLOW_BOT], indirect=True)
+async def test_a_menu_shown_at_once_takes_one_slot(
+    harness: TelegramHarness, fake: FakeTelegram, clock: FakeClock
+) -> None:
+    fake.limit(lambda: clock.now().timestamp())
+    await harness.send(ALICE, "/play")
+    menu = fake.last_in(ALICE.id)
+    clock.advance(5.0)  # the bot's next slot is free: the menu goes at once
+    shown = clock.now().timestamp()
+    await harness.press(ALICE, menu, menu.button("Draw game").callback_data or "")
+    assert clock.now().timestamp() == shown
+    await harness.send(ALICE, "/help")  # waits for the one slot after the menu's
+    assert clock.now().timestamp() == shown + 5.0
+    assert fake.floods == 0
