@@ -119,8 +119,8 @@ class Calls:
         return self._link
 
     def bot_busy_until(self, ahead: float = 0.0) -> float | None:
-        """When the whole bot's pace frees, if it is known not to free within `ahead`
-        seconds, else None (see `Slots`)."""
+        """When the bot's share for private chats frees, if it is known not to free
+        within `ahead` seconds, else None (see `Slots`)."""
         return self._slots.bot_busy_until(ahead)
 
     async def slot(self, chat_id: int, ahead: float = 0.0) -> float | None:

@@ -82,10 +82,10 @@ class Delivery:
 
     async def _skipped(self, game: Game, show: Show) -> Shown | None:
         """The first pass after a direct game's save, not made when it could send
-        nothing: the whole bot's pace is known to be busy (a crowd presses flat out),
-        and the pass would only be planned, drawn and refused. Its person's slot is
-        booked and kept for the pass made then, and the lease the save took given back:
-        that pass takes its own."""
+        nothing: the private chats' share of the bot's pace is known to be busy (a crowd
+        presses flat out), and the pass would only be planned, drawn and refused. Its
+        person's slot is booked and kept for the pass made then, and the lease the save
+        took given back: that pass takes its own."""
         if game.in_group or show != PLAIN or game.lease is None:
             return None
         if self._calls.bot_busy_until() is None:

@@ -3,16 +3,16 @@ asked for as this process's callers need them.
 
 Callers wait for one pace (the bot's, when a crowd presses flat out) in two ways: a
 pass that waits a little books the first slot that frees and sleeps until it (`book`);
-a pass that cannot wait (the worker's, a group's) books it all the same and is told to
+a pass that cannot wait (the worker's, a menu shown later) books it all the same and is told to
 come back then (`slot` with `ahead`): the slot is kept for this process, and given
 without asking Redis when the caller comes back. Either way a slot booked is no one
 else's, so the callers of one pace get their turns in order instead of all asking at
 the moment it frees, where those that only ask would lose to those that book.
 
-While the bot's pace is known to be full (it refused, and said when it frees), no slot
-is asked of Redis for a call that cannot wait that long: none would be given, since
-other processes only take more. It is a hint: a refund may free a slot a little
-sooner, and then one waits a little longer than needed."""
+While a share of the bot's pace is known to be full (it refused, and said when it
+frees), no slot is asked of Redis for a call that cannot wait that long: none would be
+given, since other processes only take more. It is a hint: a refund may free a slot a
+little sooner, and then one waits a little longer than needed."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ class Timing:
     # each of these pauses; then the chat is left alone for `backoff`.
     retries: tuple[float, ...] = (0.2, 0.6)
     backoff: float = 3.0
-    # A pass that cannot wait for its slot (the worker's, a group's) books the first one
+    # A pass that cannot wait for its slot (the worker's) books the first one
     # that frees within this, kept for when it comes back (`bot.telegram.delivery.slots`).
     ahead: float = 10.0
     # A turn that comes again this soon after the last notified one is sent silently:
