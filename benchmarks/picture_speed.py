@@ -28,11 +28,9 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.engine import Match
-from core.players import Level, player_for
-from core.state import Phase
+from core.positions import seeded_position
 from core.variants import Variant
-from core.views import public_view, seat_view
+from core.views import public_view
 from picture.board import render_line
 from picture.scene import Scene, scene_of
 from picture.table import render_scene
@@ -74,18 +72,7 @@ CASES.append((Variant.KOZEL, 4))
 def seeded_scene(seed: int) -> Scene:
     """The group picture of a seeded position: a hand in play, easy bots at every seat."""
     variant, players = CASES[seed % len(CASES)]
-    match, _ = Match.new(variant, players, seed=seed)
-    rng = random.Random(seed)
-    bot = player_for(Level.EASY)
-    for _ in range(rng.randint(0, 30)):
-        seat = match.turn
-        if seat is None:
-            break
-        trial = Match.from_dict(match.to_dict())
-        trial.play(seat, *bot.choose(seat_view(trial, seat), rng))
-        if trial.state.phase is not Phase.PLAYING or trial.state.hand_no != 1:
-            break
-        match = trial
+    match = seeded_position(variant, players, seed, random.Random(seed).randint(0, 30))
     names = [f"Игрок {i}" for i in range(players)]
     bots = [i > 0 for i in range(players)]
     return scene_of(public_view(match), names, bots, Texts().translator("ru"))

@@ -3,17 +3,19 @@ the lead marked, and the number at each open end written beside it. Seats come l
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
-from dataclasses import astuple
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont
 
 from picture.layout import Box, Placed, Point, fit
+from picture.png import canvas, png
 from picture.tiles import PALETTE, Palette, draw_tile
+
+# Steps of the labels' antialiased text between its ground and its ink.
+TEXT_BLENDS = 16
 
 FONTS = Path(__file__).parent / "fonts"
 BOLD = FONTS / "DejaVuSans-Bold.ttf"
@@ -70,46 +72,12 @@ def render_line(
 ) -> bytes:
     """The line of play as a PNG of `width` by `height` pixels. `last` and `lead` are
     indices into `line` of the tile just played and the first tile (None: no mark)."""
-    image = Image.new("RGB", (width, height), palette.felt)
-    draw = ImageDraw.Draw(image)
-    # A border of darker felt frames the table on either theme.
-    rim = max(2, width // 120)
-    draw.rectangle((0, 0, width - 1, height - 1), outline=palette.felt_edge, width=rim)
+    image, draw = canvas(width, height, palette)
     if line:
         unit, placed = table_layout(line, width, height)
         draw_line(draw, placed, unit, lead=lead, last=last, palette=palette)
         label_ends(draw, placed, unit, (width, height), palette)
-    out = io.BytesIO()
-    # Every pixel is a palette colour or a blend in a label's text, so mapping onto those
-    # loses nothing visible and makes the optimized PNG a third of the bytes to compress:
-    # in RGB, saving alone took longer than the 25 ms a picture may take.
-    indexed = image.quantize(palette=_palette_image(palette), dither=Image.Dither.NONE)
-    indexed.save(out, format="PNG", optimize=True)
-    return out.getvalue()
-
-
-# Steps of the labels' antialiased text between its ground and its ink.
-TEXT_BLENDS = 16
-
-
-@cache
-def _palette_image(palette: Palette) -> Image.Image:
-    """A 1-pixel image whose palette holds the table's colours and the labels' blends."""
-    colours = list(dict.fromkeys(astuple(palette)))
-    ground, ink = palette.label_ground, palette.label
-    for k in range(1, TEXT_BLENDS):
-        colours.append(
-            (
-                round(ground[0] + (ink[0] - ground[0]) * k / TEXT_BLENDS),
-                round(ground[1] + (ink[1] - ground[1]) * k / TEXT_BLENDS),
-                round(ground[2] + (ink[2] - ground[2]) * k / TEXT_BLENDS),
-            )
-        )
-    flat = [channel for colour in colours for channel in colour]
-    image = Image.new("P", (1, 1))
-    # quantize() reads all 256 entries: the rest repeat the felt, never nearer than it.
-    image.putpalette(flat + list(palette.felt) * (256 - len(colours)))
-    return image
+    return png(image, palette, [(palette.label_ground, palette.label)], TEXT_BLENDS, optimize=True)
 
 
 def _outward(end: Placed, open_half: tuple[float, float], other: Placed | None) -> Point:

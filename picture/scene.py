@@ -14,6 +14,7 @@ from core.state import Phase
 from core.variants import Variant
 from core.views import PublicView, SeatView
 from texts import Translate
+from texts.render import tile_text
 
 NAME_LENGTH = 14
 
@@ -88,28 +89,29 @@ def marks(view: PublicView) -> tuple[int | None, int | None]:
 def actions(view: PublicView, t: Translate) -> list[str | None]:
     """Each seat's last turn in short: the tile it laid, "+2" for two tiles drawn, the word
     for a pass; a turn that drew and then laid shows both."""
-    turns: list[list[str]] = [[] for _ in range(view.n_players)]
+    drawn = [0] * view.n_players  # in the seat's last turn
+    said: list[list[str]] = [[] for _ in range(view.n_players)]
     previous: int | None = None
     for event in view.history:
         if isinstance(event, HandStarted):
-            turns = [[] for _ in range(view.n_players)]
+            drawn = [0] * view.n_players
+            said = [[] for _ in range(view.n_players)]
             previous = None
-            continue
-        if not isinstance(event, Played | Drew | Passed):
-            continue
-        seat = event.seat
-        if seat != previous:
-            turns[seat] = []  # a new turn of this seat
-        previous = seat
-        parts = turns[seat]
-        if isinstance(event, Drew):
-            drawn = int(parts[0][1:]) + 1 if parts and parts[0].startswith("+") else 1
-            parts[:1] = [f"+{drawn}"]
-        elif isinstance(event, Passed):
-            parts.append(t("pic-pass"))
-        else:
-            parts.append(f"{event.tile.low}|{event.tile.high}")
-    return [" ".join(parts) or None for parts in turns]
+        elif isinstance(event, Played | Drew | Passed):
+            seat = event.seat
+            if seat != previous:  # a new turn of this seat
+                drawn[seat], said[seat] = 0, []
+            previous = seat
+            if isinstance(event, Drew):
+                drawn[seat] += 1
+            elif isinstance(event, Passed):
+                said[seat].append(t("pic-pass"))
+            else:
+                said[seat].append(tile_text(event.tile))
+    return [
+        " ".join([f"+{count}"] * (count > 0) + words) or None
+        for count, words in zip(drawn, said, strict=True)
+    ]
 
 
 def _pairs(tiles: Sequence[tuple[int, int]]) -> tuple[Pair, ...]:

@@ -3,17 +3,19 @@ the table with the owner (or seat 0) at the bottom, and the line of play in the 
 
 from __future__ import annotations
 
-import io
-from dataclasses import astuple, dataclass, replace
-from functools import cache
+from dataclasses import dataclass, replace
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from picture.board import draw_line, font, label_ends
 from picture.layout import Box, Placed, fit
+from picture.png import canvas, png
 from picture.scene import Scene
 from picture.seats import REGULAR, draw_seat, fitted
 from picture.tiles import PALETTE, Palette
+
+# Steps of antialiased text between its ground and its ink, kept in the PNG's colours.
+TEXT_BLENDS = 12
 
 # Where seats sit, by their place after the bottom seat in turn order (clockwise).
 POSITIONS: dict[int, tuple[str, ...]] = {
@@ -66,10 +68,7 @@ def render_scene(
     scene: Scene, *, width: int = 720, height: int = 1000, palette: Palette = PALETTE
 ) -> bytes:
     """The scene as a PNG of `width` by `height` pixels."""
-    image = Image.new("RGB", (width, height), palette.felt)
-    draw = ImageDraw.Draw(image)
-    rim = max(2, width // 120)
-    draw.rectangle((0, 0, width - 1, height - 1), outline=palette.felt_edge, width=rim)
+    image, draw = canvas(width, height, palette)
     n = len(scene.seats)
     bottom_hand = scene.owner is not None or scene.seats[0].tiles is not None
     where = areas(n, width, height, bottom_hand)
@@ -80,11 +79,11 @@ def render_scene(
         max_unit = 36.0 if place == 0 and seat.tiles is not None else 20.0
         draw_seat(draw, seat, box, turn=scene.turn == seat_no, palette=palette, max_unit=max_unit)
     _line(draw, scene, where.line, palette)
-    out = io.BytesIO()
-    indexed = image.quantize(palette=_palette_image(palette), dither=Image.Dither.NONE)
     # Level 6 (not optimize, which tries level 9) keeps a table under 25 ms for ~15% more bytes.
-    indexed.save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    inks = (palette.label, palette.face)
+    grounds = (palette.label_ground, palette.felt, palette.back, palette.felt_edge)
+    writings = [(ground, ink) for ink in inks for ground in grounds]
+    return png(image, palette, writings, TEXT_BLENDS, optimize=False)
 
 
 def _header(draw: ImageDraw.ImageDraw, scene: Scene, box: Box, palette: Palette) -> None:
@@ -144,29 +143,3 @@ def centred(unit: float, placed: list[Placed], frame: Box) -> tuple[float, list[
         for p in placed
     ]
     return unit, moved
-
-
-TEXT_BLENDS = 12
-
-
-@cache
-def _palette_image(palette: Palette) -> Image.Image:
-    """A 1-pixel image whose palette holds the table's colours and the text's blends over
-    each ground it is written on."""
-    colours: list[tuple[int, ...]] = list(dict.fromkeys(astuple(palette)))
-    inks = (palette.label, palette.face)
-    grounds = (palette.label_ground, palette.felt, palette.back, palette.felt_edge)
-    for ink in inks:
-        for ground in grounds:
-            for k in range(1, TEXT_BLENDS):
-                colours.append(
-                    tuple(
-                        round(g + (i - g) * k / TEXT_BLENDS)
-                        for g, i in zip(ground, ink, strict=True)
-                    )
-                )
-    colours = list(dict.fromkeys(colours))[:256]
-    flat = [channel for colour in colours for channel in colour]
-    image = Image.new("P", (1, 1))
-    image.putpalette(flat + list(palette.felt) * (256 - len(colours)))
-    return image

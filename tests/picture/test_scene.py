@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from core.events import Drew, Passed, Played
+from core.positions import seeded_position as position
 from core.state import Phase
 from core.variants import Variant
 from core.views import public_view, seat_view
 from picture.scene import clean_name, scene_of
-from tests.picture.positions import CASES, position
+from tests.picture.positions import CASES
 from texts import Texts
 
 T = Texts().translator("en")
@@ -84,6 +86,25 @@ def test_actions_name_passes_and_draws() -> None:
         found.update(s.action or "" for s in scene.seats)
     assert any(a.startswith("+") for a in found)
     assert any("|" in a for a in found)
+
+
+def test_a_turn_that_drew_then_laid_shows_the_draws_then_the_tile() -> None:
+    for seed in range(1, 60):
+        view = public_view(position(Variant.DRAW, 2, seed, moves=None))
+        events = [e for e in view.history if isinstance(e, Played | Drew | Passed)]
+        last = events[-1]
+        run = []  # the last turn: the events of its seat since another seat's
+        for event in reversed(events):
+            if event.seat != last.seat:
+                break
+            run.append(event)
+        draws = sum(isinstance(e, Drew) for e in run)
+        if draws and isinstance(last, Played):
+            scene = scene_of(view, names(2), [False, False], T)
+            tile = f"{last.tile.low}|{last.tile.high}"
+            assert scene.seats[last.seat].action == f"+{draws} {tile}"
+            return
+    raise AssertionError("no seed ended a hand with a turn that drew, then laid")
 
 
 def test_names_are_plain_and_short() -> None:

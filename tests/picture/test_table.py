@@ -14,12 +14,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from core.positions import seeded_position as position
 from core.variants import Variant
 from core.views import public_view, seat_view
 from picture.scene import Scene, scene_of
 from picture.table import POSITIONS, areas, render_scene
 from picture.tiles import PALETTE
-from tests.picture.positions import CASES, position
+from tests.picture.positions import CASES
 from texts import Texts
 
 GOLDEN = Path(__file__).parent / "golden"
