@@ -89,14 +89,19 @@ from aiogram.filters import Command
 from aiogram.methods import (
     AnswerCallbackQuery,
     DeleteMessage,
+    DeleteMessages,
+    EditMessageCaption,
+    EditMessageMedia,
     EditMessageReplyMarkup,
     EditMessageText,
     GetMe,
     SendMessage,
+    SendPhoto,
     SetMyCommands,
     TelegramMethod,
 )
 from aiogram.types import (
+    BufferedInputFile,
     CallbackQuery,
     Chat,
     InlineKeyboardButton,
@@ -125,9 +130,10 @@ class Built:
 # The only place that knows how the bot is composed (today: bot/__main__.py and
 # bot/app.py). When bot/ is restructured, this is what changes; everything
 # else in this file talks to the bot through Telegram updates and requests only.
-def build(redis: Redis, session: BaseSession, seed: int) -> Built:
+def build(redis: Redis, session: BaseSession, seed: int, look: str = "text") -> Built:
     """The production dispatcher, bot and worker over `redis` and `session`; game ids
-    and deals are drawn from `seed`, so that runs play the same games. Telegram's
+    and deals are drawn from `seed`, so that runs play the same games; `look`: the games
+    drawn ("picture") or in words ("text", as before pictures). Telegram's
     per-chat limits are lifted: the pace is still taken in Redis for every call, but a
     simulated person presses far faster than a real one, and would otherwise wait for
     the worker to send each edit a second later."""
@@ -135,12 +141,14 @@ def build(redis: Redis, session: BaseSession, seed: int) -> Built:
     from bot.game.bots import default_players  # noqa: PLC0415
     from bot.store.pace import Limit, Limits  # noqa: PLC0415
     from bot.telegram.client import create_bot  # noqa: PLC0415
+    from bot.telegram.ports import Look  # noqa: PLC0415
     from texts import Texts  # noqa: PLC0415
 
     bot = create_bot(TOKEN, session)
     unlimited = Limit(interval=0)
     pacing = Pacing(limits=Limits(unlimited, unlimited, unlimited))
-    app = create_app(bot, redis, default_players(), Texts(), pacing, rng=random.Random(seed))
+    players, rng = default_players(), random.Random(seed)
+    app = create_app(bot, redis, players, Texts(), pacing, rng=rng, look=Look(look))
     return Built(app.dispatcher, bot, app.worker.run)
 
 
@@ -206,6 +214,8 @@ class InstantTelegram(BaseSession):
         self.alerts: Counter[int] = Counter()  # by user id: a refused press
         self.alert_texts: list[str] = []
         self.unknown: Counter[str] = Counter()
+        self.pictures = 0  # uploaded (sent or edited in)
+        self.picture_bytes = 0
         self._ids = itertools.count(1)
         self._templates: dict[int, Message] = {}
 
@@ -265,12 +275,38 @@ class InstantTelegram(BaseSession):
         if isinstance(method, DeleteMessage):
             self.chats.get(int(method.chat_id), {}).pop(method.message_id, None)
             return True
+        if isinstance(method, SendPhoto | EditMessageMedia | EditMessageCaption):
+            return self._photo(method)
+        if isinstance(method, DeleteMessages):
+            for message_id in method.message_ids:
+                self.chats.get(int(method.chat_id), {}).pop(message_id, None)
+            return True
         if isinstance(method, SetMyCommands):
             return True
         if isinstance(method, GetMe):
             return BOT_USER
         self.unknown[method.__api_method__] += 1
         raise RuntimeError(f"the in-process Telegram does not answer {method.__api_method__}")
+
+    def _photo(self, method: SendPhoto | EditMessageMedia | EditMessageCaption) -> Message:
+        """A picture's message: its caption is what a person reads (the bytes were drawn
+        and encoded by the bot, which is what the run measures; only their size is kept)."""
+        if isinstance(method, SendPhoto):
+            chat_id, message_id = int(method.chat_id), next(self._ids)
+            caption, upload = method.caption, method.photo
+        elif isinstance(method, EditMessageMedia):
+            chat_id, message_id = int(method.chat_id or 0), int(method.message_id or 0)
+            caption, upload = method.media.caption, method.media.media
+        else:
+            chat_id, message_id = int(method.chat_id or 0), int(method.message_id or 0)
+            caption, upload = method.caption, None
+        if isinstance(upload, BufferedInputFile):
+            self.pictures += 1
+            self.picture_bytes += len(upload.data)
+        shown = Shown(caption or "", _inline(method.reply_markup))
+        self.chats.setdefault(chat_id, {})[message_id] = shown
+        self.changes[chat_id] += 1
+        return self._message(chat_id, message_id, shown)
 
     def _answered(self, method: AnswerCallbackQuery) -> None:
         self.answers += 1
@@ -708,6 +744,8 @@ class Figures:
     modules: float  # modules of bot/ a move update runs code of (with --count)
     scripts: list[list[Kind]]
     problems: list[str]
+    pictures: int = 0  # pictures uploaded (--look picture)
+    picture_bytes: int = 0
 
 
 def percentile(values: Sequence[float], p: float) -> float:
@@ -730,6 +768,7 @@ class Plan:
     target: int
     seed: int
     wire: bool
+    look: str = "text"
 
     def variant_of(self, index: int) -> str:
         return VARIANTS[index % len(VARIANTS)] if self.variant == "mixed" else self.variant
@@ -841,7 +880,7 @@ async def game_run(
 ) -> Figures:
     await redis.flushall()  # every run starts empty: the same games, the same ids
     session = InstantTelegram(wire=plan.wire)
-    built = build(redis, session, plan.seed)
+    built = build(redis, session, plan.seed, plan.look)
     count, matches = plan.people(concurrent)
     people = [
         Player(i, plan.seed, plan.variant_of(i), plan.level, plan.target) for i in range(count)
@@ -862,6 +901,7 @@ async def game_run(
         failure = await stop(background) if background is not None else None
     if failure:
         figures.problems.append(failure)
+    figures.pictures, figures.picture_bytes = session.pictures, session.picture_bytes
     return figures
 
 
@@ -1081,6 +1121,8 @@ def median_figures(runs: Sequence[Figures]) -> Figures:
         modules=_median([r.modules for r in runs]),
         scripts=[],
         problems=[p for r in runs for p in r.problems],
+        pictures=first.pictures,
+        picture_bytes=first.picture_bytes,
     )
 
 
@@ -1118,6 +1160,12 @@ def print_table(rows: Sequence[Figures], rounds: int) -> None:
     for r in rows:
         if r.deferred:
             print(f"{r.name}: {r.deferred} updates answered after they returned (all rounds)")
+    for r in rows:
+        if r.pictures:
+            print(
+                f"{r.name}: {r.pictures} pictures drawn and uploaded ({r.pictures / r.updates:.2f}"
+                f" an update), {r.picture_bytes / r.pictures / 1024:.1f} KB each (first round)"
+            )
 
 
 def print_targets(real: Figures, fake: Figures, floor: Figures, ratios: Sequence[float]) -> None:
@@ -1395,6 +1443,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--look",
+        choices=("text", "picture"),
+        default="text",
+        help="games shown in words (default, as before pictures) or drawn",
+    )
+    parser.add_argument(
         "--wire", action="store_true", help="also parse updates and answers, serialise requests"
     )
     parser.add_argument(
@@ -1420,6 +1474,7 @@ def main(argv: list[str] | None = None) -> int:
         target=args.target,
         seed=args.seed,
         wire=args.wire,
+        look=args.look,
     )
 
     # Only errors are shown (the bot warns about its settings, aiogram logs every
@@ -1433,7 +1488,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"bot_throughput: {plan.games} games per run, level {plan.level}, variant "
         f"{plan.variant}, target {plan.target}, {args.rounds} rounds, {plan.users} people at "
-        f"once, seed {plan.seed}, {'wire' if plan.wire else 'objects'}; "
+        f"once, seed {plan.seed}, {'wire' if plan.wire else 'objects'}, {plan.look}; "
         f"{os.cpu_count()} CPUs, Python {sys.version.split()[0]}",
         flush=True,
     )

@@ -255,7 +255,12 @@ async def run(
     try:
         for number, port in enumerate(ports, 1):
             settings = BotSettings(
-                redis_url, api.url, log_level="WARNING", webhook_port=port, public_url=PUBLIC_URL
+                redis_url,
+                api.url,
+                log_level="WARNING",
+                webhook_port=port,
+                public_url=PUBLIC_URL,
+                look=args.look,
             )
             bot = BotProcess(settings, number, log)
             bots.append(bot)
@@ -423,6 +428,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--seed", type=int, default=0, help="which process gets each post")
     parser.add_argument("--redis-server", help="the redis-server binary (default: on PATH)")
+    parser.add_argument(
+        "--look", choices=("picture", "text"), default="picture", help="how chats see games"
+    )
     sys.exit(asyncio.run(main_async(parser.parse_args())))
 
 

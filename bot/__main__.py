@@ -37,6 +37,7 @@ from bot.store.pace import Limit, Limits
 from bot.telegram.client import CONCURRENT_UPDATES, create_bot
 from bot.telegram.dispatcher import register_commands
 from bot.telegram.observe import POLLING_TIMEOUT, Liveness
+from bot.telegram.ports import Look
 from bot.telegram.server import Health, add_webhook, create_server, serve
 from texts import Texts
 
@@ -137,6 +138,7 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         pacing,
         liveness=liveness,
         webhook=settings.webhook is not None,
+        look=Look(settings.default_look),
     )
     worker: asyncio.Task[None] | None = None
     runner: web.AppRunner | None = None

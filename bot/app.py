@@ -22,7 +22,9 @@ from bot.game.matches import Matches
 from bot.game.notifier import Alarm, Notifications
 from bot.game.stats import Stats
 from bot.game.worker import Rhythm, Worker
+from bot.store import keys
 from bot.store.chats import ChatMarks
+from bot.store.choices import Choices, ChoiceStore
 from bot.store.client import RedisClient
 from bot.store.confirmations import Confirmations
 from bot.store.finished import FinishedMatches
@@ -44,6 +46,7 @@ from bot.telegram.delivery.timing import Timing
 from bot.telegram.dispatcher import Services, create_dispatcher
 from bot.telegram.middlewares import GroupConversation, InFlight, Once
 from bot.telegram.observe import Liveness, UpdateMetrics
+from bot.telegram.ports import Look
 from bot.telegram.render.stats import RecordsLine
 from texts import Texts
 
@@ -92,10 +95,11 @@ def create_app(
     sleep: Sleep | None = None,
     liveness: Liveness | None = None,
     webhook: bool = False,
+    look: Look = Look.PICTURE,
 ) -> App:
     """Everything that serves one bot over one Redis (`liveness`: the one the bot's
     session reports its polls to; `now` and `sleep`: tests move time by hand; `webhook`:
-    updates come by webhook)."""
+    updates come by webhook; `look`: how a chat that chose none sees its games)."""
     pacing = pacing or Pacing()
     timing = pacing.timing
     liveness = liveness or Liveness()
@@ -110,12 +114,13 @@ def create_app(
     stats_store = StatsStore(redis)
     history_store = HistoryStore(redis)
     languages = Languages(LanguageStore(redis))
+    looks = Choices(ChoiceStore(redis, keys.look))
 
     # Delivery: every call to Telegram, game messages and replies.
     calls = Calls(bot, Pace(redis, pacing.limits), clock, timing, **waits)
     stats = Stats(stats_store)
     group = GroupPolicy(calls, records, chats, texts, clock, timing, RecordsLine(stats))
-    delivery = Delivery(records, calls, group, texts, calls.bot_link, timing)
+    delivery = Delivery(records, calls, group, texts, calls.bot_link, timing, looks, look)
     replies = Replies(calls, records, chats, texts, **waits)
 
     # The use cases, telling the notifier after each change.
@@ -135,6 +140,7 @@ def create_app(
         history_store,
         PersonalKeys(redis),
         languages,
+        looks,
     ]
     services = Services(
         games=games,
@@ -146,6 +152,8 @@ def create_app(
         stats=stats,
         forgetting=Forgetting(personal_data),
         languages=languages,
+        looks=looks,
+        default_look=look,
         texts=texts,
     )
     in_flight = InFlight()

@@ -48,6 +48,8 @@ class Settings(BaseSettings):
     redis_cluster: bool = False
     telegram_api_url: str | None = None
     default_language: str = "en"
+    # How a chat that chose nothing with /look sees its games: the table drawn, or text.
+    default_look: Literal["picture", "text"] = "picture"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
     # Group games: a bot's pause before it plays, and the least time between two
     # messages or edits in one group (Telegram allows about 20 a minute).

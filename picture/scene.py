@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.events import Drew, HandStarted, Passed, Played
+from core.events import Drew, HandResult, HandStarted, MatchResult, Passed, Played
 from core.line import End
 from core.state import Phase
 from core.variants import Variant
@@ -52,6 +52,7 @@ class Scene:
     turn: int | None
     seats: tuple[SeatScene, ...]
     owner: int | None
+    banner: str | None = None  # a hand's or the match's result, once it is over
 
 
 def clean_name(name: str, length: int = NAME_LENGTH) -> str:
@@ -114,6 +115,33 @@ def actions(view: PublicView, t: Translate) -> list[str | None]:
     ]
 
 
+def banner(view: PublicView, sides: Sequence[str], t: Translate) -> str | None:
+    """What the hand or the match came to, in one short line (`sides`: the names of the
+    seats, or of the teams in Kozel); None while a hand is played."""
+    if view.match_result is not None:
+        return _match_banner(view.match_result, sides, t)
+    if view.phase is Phase.PLAYING or view.revealed is None:
+        return None
+    result: HandResult = view.revealed
+    if result.winner is None:
+        if view.has_teams:
+            return t("pic-kozel-eggs", eggs=result.eggs_after)
+        return t("pic-hand-tie")
+    if not view.has_teams:
+        return t("pic-hand-won", side=sides[result.winner], points=result.points)
+    loser = sides[1 - result.winner]
+    if result.cancelled_by_13:
+        written = result.hand_total + result.eggs_used
+        return t("pic-kozel-13", side=loser, points=written)
+    return t("pic-kozel-written", side=loser, points=result.points)
+
+
+def _match_banner(result: MatchResult, sides: Sequence[str], t: Translate) -> str:
+    if result.goats is not None:
+        return t("pic-goats", side=sides[result.goats])
+    return t("pic-match-won", side=sides[result.winner])
+
+
 def _pairs(tiles: Sequence[tuple[int, int]]) -> tuple[Pair, ...]:
     return tuple((a, b) for a, b in tiles)
 
@@ -154,6 +182,8 @@ def scene_of(
         t("pic-score", side=side, score=score)
         for side, score in zip(sides, view.scores, strict=True)
     )
+    if view.has_teams and view.eggs:
+        scores += (t("pic-eggs", eggs=view.eggs),)
     draws = view.variant is Variant.DRAW
     lead, last = marks(view)
     return Scene(
@@ -170,4 +200,5 @@ def scene_of(
         turn=view.turn if view.phase is Phase.PLAYING else None,
         seats=tuple(seats),
         owner=owner,
+        banner=banner(view, sides, t),
     )

@@ -78,6 +78,21 @@ def draw_robot(
     draw.rectangle((x + s * 0.3, y + s * 0.76, x + s * 0.7, y + s * 0.84), fill=ground)
 
 
+def draw_team(
+    draw: ImageDraw.ImageDraw, team: int, x: float, y: float, size: float, palette: Palette
+) -> None:
+    """A Kozel team's badge in the square at (x, y): team 1's number in a circle, team 2's
+    in a diamond (a shape and a number, not a colour alone)."""
+    cx, cy = x + size / 2, y + size / 2
+    if team == 0:
+        draw.ellipse((x, y, x + size, y + size), fill=palette.team_one, outline=palette.label)
+    else:
+        corners = ((cx, y), (x + size, cy), (cx, y + size), (x, cy))
+        draw.polygon(corners, fill=palette.team_two, outline=palette.label)
+    number = font(max(8, round(size * 0.6)))
+    draw.text((cx, cy + 1), str(team + 1), font=number, fill=palette.pips, anchor="mm")
+
+
 def draw_seat(
     draw: ImageDraw.ImageDraw,
     seat: SeatScene,
@@ -106,13 +121,18 @@ def draw_seat(
     count_font = font(18)
     count_w = count_font.getlength(count) + 14
     robot = row * 0.8 if seat.bot else 0.0
-    room = inner.right - PAD - x - (robot + 8 if robot else 0)
+    badge = row * 0.85 if seat.team is not None else 0.0
+    room = inner.right - PAD - x - (robot + 8 if robot else 0) - (badge + 8 if badge else 0)
     name_font, name = fitted(seat.name, 22, room)
     name_w = name_font.getlength(name)
     draw.text((x, y + row / 2), name, font=name_font, fill=palette.label, anchor="lm")
     name_box = Box(x, y, max(1.0, name_w), row)
+    after = x + name_w + 8
     if robot:
-        draw_robot(draw, x + name_w + 8, y + row * 0.12, robot, palette.label, palette.label_ground)
+        draw_robot(draw, after, y + row * 0.12, robot, palette.label, palette.label_ground)
+        after += robot + 8
+    if seat.team is not None:
+        draw_team(draw, seat.team, after, y + (row - badge) / 2, badge, palette)
     # The tiles left, as a number in a small face-down frame at the bottom right.
     action_h = 26.0
     cx0, cy0 = inner.right - PAD - count_w, inner.bottom - PAD - action_h + 2

@@ -7,11 +7,12 @@ from dataclasses import dataclass, replace
 
 from PIL import ImageDraw
 
+from core.variants import Variant
 from picture.board import draw_line, font, label_ends
 from picture.layout import Box, Placed, fit
 from picture.png import canvas, png
 from picture.scene import Scene
-from picture.seats import REGULAR, draw_seat, fitted
+from picture.seats import REGULAR, draw_seat, draw_team, fitted
 from picture.tiles import PALETTE, Palette
 
 # Steps of antialiased text between its ground and its ink, kept in the PNG's colours.
@@ -76,7 +77,8 @@ def render_scene(
     for place, seat_no in enumerate(seat_places(scene)):
         box = where.seats[place]
         seat = scene.seats[seat_no]
-        max_unit = 36.0 if place == 0 and seat.tiles is not None else 20.0
+        # The owner's own hand (or the bottom seat's, revealed) is what they look at most.
+        max_unit = 50.0 if place == 0 and seat.tiles is not None else 20.0
         draw_seat(draw, seat, box, turn=scene.turn == seat_no, palette=palette, max_unit=max_unit)
     _line(draw, scene, where.line, palette)
     # Level 6 (not optimize, which tries level 9) keeps a table under 25 ms for ~15% more bytes.
@@ -106,17 +108,26 @@ def _header(draw: ImageDraw.ImageDraw, scene: Scene, box: Box, palette: Palette)
     rows = -(-len(scene.scores) // cols)
     row_h = min(28.0, (box.bottom - (y + 18) - 6) / max(1, rows))
     size = min(20, int(row_h * 0.8))
+    teams = scene.variant is Variant.KOZEL
     for i, line in enumerate(scene.scores):
         row, col = divmod(i, cols)
-        face, text = fitted(line, size, col_w - 10, True, 12)
         x = box.x + pad + col * col_w
-        draw.text(
-            (x, y + 18 + row_h * (row + 0.5)), text, font=face, fill=palette.label, anchor="lm"
-        )
+        middle = y + 18 + row_h * (row + 0.5)
+        badge = 0.0
+        if teams and i < 2:  # the teams' scores; then eggs carried, if any
+            badge = size * 1.1
+            draw_team(draw, i, x, middle - badge / 2, badge, palette)
+            badge += 6
+        face, text = fitted(line, size, col_w - 10 - badge, True, 12)
+        draw.text((x + badge, middle), text, font=face, fill=palette.label, anchor="lm")
 
 
 def _line(draw: ImageDraw.ImageDraw, scene: Scene, box: Box, palette: Palette) -> None:
-    """The snake inside `box`, kept far enough in that the end labels fit too."""
+    """The snake inside `box`, kept far enough in that the end labels fit too; the result
+    of a hand or match over it, in a band of its own."""
+    if scene.banner:
+        band = _banner(draw, scene.banner, box, palette)
+        box = Box(box.x, band.bottom, box.w, box.bottom - band.bottom)
     if not scene.line:
         return
     margin = 40.0
@@ -125,6 +136,22 @@ def _line(draw: ImageDraw.ImageDraw, scene: Scene, box: Box, palette: Palette) -
     draw_line(draw, placed, unit, lead=scene.lead, last=scene.last, palette=palette)
     size = (round(box.right), round(box.bottom))
     label_ends(draw, placed, unit, size, palette, within=box)
+
+
+def _banner(draw: ImageDraw.ImageDraw, text: str, box: Box, palette: Palette) -> Box:
+    """A result written across the top of `box`; returns the band it took."""
+    band = Box(box.x + 10, box.y + 10, box.w - 20, 44.0)
+    draw.rounded_rectangle(
+        (band.x, band.y, band.right, band.bottom),
+        radius=10,
+        fill=palette.label_ground,
+        outline=palette.last,
+        width=3,
+    )
+    face, shown = fitted(text, 22, band.w - 24, False, 13)
+    middle = (band.x + band.w / 2, band.y + band.h / 2)
+    draw.text(middle, shown, font=face, fill=palette.label, anchor="mm")
+    return band
 
 
 def centred(unit: float, placed: list[Placed], frame: Box) -> tuple[float, list[Placed]]:

@@ -29,6 +29,10 @@ class Palette:
     back: Colour = (122, 52, 40)
     label: Colour = (250, 244, 226)
     label_ground: Colour = (16, 40, 30)
+    # Kozel's two teams: a numbered circle and a numbered diamond, in two more Okabe-Ito
+    # colours.
+    team_one: Colour = (204, 121, 167)
+    team_two: Colour = (86, 180, 233)
 
 
 PALETTE = Palette()

@@ -65,7 +65,8 @@ def parser() -> argparse.ArgumentParser:
         help="write the PNG of a seeded position",
         description=(
             "Deal a match from a seed, let easy bots make some moves, and write the "
-            "picture of its line as the bot draws it."
+            "picture of the table as the bot draws it for a group (with --over: the first "
+            "hand played to its end, every hand shown and its result)."
         ),
     )
     draw.add_argument("path", type=Path, help="the PNG file to write")
@@ -73,6 +74,7 @@ def parser() -> argparse.ArgumentParser:
     draw.add_argument("--players", type=int, choices=[2, 3, 4], default=4)
     draw.add_argument("--seed", type=int, default=7)
     draw.add_argument("--moves", type=int, default=24, help="decisions made before drawing")
+    draw.add_argument("--over", action="store_true", help="the first hand played to its end")
     draw.add_argument("--lang", choices=LANGUAGES, help="language (default: from LANG)")
     return top
 
@@ -88,7 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         texts = Texts()
         t = texts.translator(args.lang or language_from_environment(texts))
         variant, players = Variant(args.variant), args.players
-        size = write_picture(args.path, variant, players, args.seed, args.moves, t)
+        moves = None if args.over else args.moves
+        size = write_picture(args.path, variant, players, args.seed, moves, t)
         print(f"{args.path}: {size:,} bytes")
         return 0
     try:

@@ -14,9 +14,10 @@ from texts import Translate
 
 
 def write_picture(
-    path: Path, variant: Variant, players: int, seed: int, moves: int, t: Translate
+    path: Path, variant: Variant, players: int, seed: int, moves: int | None, t: Translate
 ) -> int:
-    """Write the PNG of the position, as the group sees it; returns its size in bytes."""
+    """Write the PNG of the position, as the group sees it (`moves` None: the first hand
+    over); returns its size in bytes."""
     match = seeded_position(variant, players, seed, moves)
     names = [t("bot-name", n=n) for n in range(1, players + 1)]
     scene = scene_of(public_view(match), names, [True] * players, t)

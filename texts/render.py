@@ -225,6 +225,21 @@ def table_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
     return lines
 
 
+def caption_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
+    """What the caption of the table's picture says (the picture shows the line, the
+    hands and the boneyard): the header, the open ends, the scores and the deal code;
+    what a notification and a screen reader should tell."""
+    lines = [header(view, t)]
+    if view.line and view.ends is not None and view.phase is Phase.PLAYING:
+        lines.append(t("ends", left=view.ends[0], right=view.ends[1]))
+    elif view.phase is Phase.PLAYING:
+        lines.append(t("line-empty"))
+    lines.append(scores_line(view, names, t))
+    if view.commitment is not None and view.phase is Phase.PLAYING:
+        lines.append(t("deal-commitment", commitment=view.commitment))
+    return lines
+
+
 def prompt(view: SeatView, names: Names, t: Translate) -> str:
     """Whose move it is, said to the viewer; empty when nobody is to move."""
     if view.turn == view.seat:

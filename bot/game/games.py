@@ -250,3 +250,22 @@ class Games:
             with suppress(RefusalError):
                 changed.append(await self.update(game_id, lambda g: speaking(g, user_id, lang)))
         return changed
+
+    async def redraw(self, chat_id: int, user_id: int, *, in_group: bool) -> list[Game]:
+        """The chat's games shown again where they are, as the chat now chooses to see
+        them (its look): in a group, its game; in a private chat, the person's game
+        there and every group game they sit in (their hand in it). A cancelled lobby is
+        left alone. Nothing is saved. Returns the games told."""
+        found: list[Game | None] = [await self.for_chat(chat_id)]
+        if not in_group:
+            for game_id in await self._store.games_of(user_id):
+                game = await self._store.load(game_id)
+                if game is not None and game.seat_of(user_id) is not None:
+                    found.append(game)
+        told: dict[str, Game] = {}
+        for game in found:
+            if game is None or game.game_id in told or (game.match is None and not game.is_live):
+                continue
+            await self.tell(game, PLAIN)
+            told[game.game_id] = game
+        return list(told.values())

@@ -103,6 +103,9 @@ class GroupGames:
         await _require_manager(game, user_id, admin)
         return game
 
+    # Whoever may choose the group's language chooses its other settings too (its look).
+    may_choose_for_group = may_set_language
+
     async def set_language(self, chat_id: int, lang: str) -> Game | None:
         """The group's live game speaks `lang` from now on (its table, its
         announcements); None when there is no live game."""

@@ -56,6 +56,11 @@ def language(chat_id: int) -> str:
     return f"{PREFIX}:lang:{chat_id}"
 
 
+def look(chat_id: int) -> str:
+    """How a person (by user id) or a group (by chat id) chose to see their games."""
+    return f"{PREFIX}:look:{chat_id}"
+
+
 def person(user_id: int) -> str:
     """A set: the group games a person sits in."""
     return f"{PREFIX}:user:{user_id}"

@@ -1,5 +1,5 @@
 """What the game store keeps about a person outside any game's record: their chosen
-language and the set of group games they sit in. Forgotten on /forgetme."""
+language and look, and the set of group games they sit in. Forgotten on /forgetme."""
 
 from __future__ import annotations
 
@@ -9,15 +9,16 @@ from bot.store.errors import redis_errors
 
 
 class PersonalKeys:
-    """A `PersonalData` holder: a person's language and game set."""
+    """A `PersonalData` holder: a person's language, look and game set."""
 
     def __init__(self, redis: RedisClient) -> None:
         self._redis = redis
 
     async def forget(self, user_id: int) -> None:
-        # One key per command: the two are in different slots of a cluster. Either may
+        # One key per command: they are in different slots of a cluster. Either may
         # go first: forgetting again finishes what a failure left.
         async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
             pipe.delete(keys.language(user_id))
+            pipe.delete(keys.look(user_id))
             pipe.delete(keys.person(user_id))
             await pipe.execute()

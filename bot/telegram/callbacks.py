@@ -89,3 +89,22 @@ class GroupLangData(CallbackData, prefix="gl"):
     sees. Its own prefix: the private chat's /lang buttons stay refused in a group."""
 
     lang: Language
+
+
+# A look's name: its shape only. An unknown one (forged, or a look since withdrawn)
+# unpacks and is refused by the handler as invalid.
+LookName = Annotated[str, Field(pattern=r"^[a-z]{1,16}$")]
+
+
+class LookData(CallbackData, prefix="lk"):
+    """The private chat's /look menu: `look` (a `Look`'s value) becomes how the person
+    sees their games."""
+
+    look: LookName
+
+
+class GroupLookData(CallbackData, prefix="gk"):
+    """The group's /look menu: `look` becomes how the group sees its table. Its own
+    prefix: the private chat's buttons stay refused in a group, and the other way."""
+
+    look: LookName

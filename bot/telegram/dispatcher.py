@@ -19,7 +19,7 @@ from bot.telegram.handlers import routers
 from bot.telegram.handlers.errors import COMMANDS
 from bot.telegram.handlers.group import GROUP_COMMANDS
 from bot.telegram.middlewares import LanguageMiddleware, PressAnswers, RefusalMiddleware
-from bot.telegram.ports import Confirmations, Languages
+from bot.telegram.ports import Confirmations, Languages, Look, Looks
 from texts import Texts
 
 
@@ -37,6 +37,8 @@ class Services:
     stats: Stats
     forgetting: Forgetting
     languages: Languages
+    looks: Looks
+    default_look: Look  # of a chat that chose none
     texts: Texts
 
 

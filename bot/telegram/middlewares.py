@@ -24,7 +24,7 @@ from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddlewa
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.ports import StorageUnavailableError, StorageUncertainError
 from bot.telegram.callbacks import ActionData, MoveData
-from bot.telegram.delivery.calls import UnreachableError
+from bot.telegram.delivery.outcomes import UnreachableError
 from bot.telegram.delivery.replies import DeliveryFailedError
 from bot.telegram.ports import Conversation, Languages, UpdateClaims
 from texts import Texts, Translate

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import timedelta
+from enum import StrEnum
 from typing import Protocol
 
 
@@ -20,6 +21,21 @@ class Languages(Protocol):
     async def adopt(self, chat_id: int, lang: str) -> str:
         """`lang` becomes the group's language unless it has one; returns its language."""
         ...
+
+
+class Look(StrEnum):
+    """How a chat sees its games: the table drawn (a photo with a caption) or as text."""
+
+    PICTURE = "picture"
+    TEXT = "text"
+
+
+class Looks(Protocol):
+    """The look each person (by user id) and group (by chat id) chose (a `Look`'s value)."""
+
+    async def get(self, chat_id: int) -> str | None: ...
+
+    async def set(self, chat_id: int, look: str) -> None: ...
 
 
 class Claim(Protocol):

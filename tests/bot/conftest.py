@@ -23,6 +23,7 @@ from bot.store.games import GameStore
 from bot.store.messages import MessageStore
 from bot.store.pace import Limit, Limits
 from bot.telegram.client import create_bot
+from bot.telegram.ports import Look
 from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
 from tests.bot.fake_telegram import TOKEN, FakeTelegram, TelegramHarness
 from tests.redis_cluster import RedisClusterNodes
@@ -85,6 +86,14 @@ def sleep(clock: FakeClock) -> FakeSleep:
 def pace(request: pytest.FixtureRequest) -> Pacing:
     """`QUICK_PACE`, or another through `@pytest.mark.parametrize("pace", [...], indirect=True)`."""
     chosen: Pacing = getattr(request, "param", QUICK_PACE)
+    return chosen
+
+
+@pytest.fixture
+def look(request: pytest.FixtureRequest) -> Look:
+    """How chats that chose nothing see their games: text (what most tests read), or a
+    picture through `@pytest.mark.parametrize("look", [Look.PICTURE], indirect=True)`."""
+    chosen: Look = getattr(request, "param", Look.TEXT)
     return chosen
 
 
@@ -157,9 +166,12 @@ def app(
     pace: Pacing,
     clock: FakeClock,
     sleep: FakeSleep,
+    look: Look,
 ) -> App:
     rng = random.Random(20240601)
-    return create_app(bot, redis, quick_players(), texts, pace, rng=rng, now=clock.now, sleep=sleep)
+    return create_app(
+        bot, redis, quick_players(), texts, pace, rng=rng, now=clock.now, sleep=sleep, look=look
+    )
 
 
 @pytest.fixture

@@ -164,6 +164,28 @@ def check_moves(
     )
 
 
+# The calls that change what a message says (a photo's words are its caption).
+EDITS = ("editMessageText", "editMessageCaption", "editMessageMedia")
+
+
+def words_of(call: Call) -> str:
+    """What a call showing a message says: its text, or its photo's caption."""
+    media = call.params.get("media")
+    if isinstance(media, dict):
+        return str(media.get("caption") or "")
+    return str(call.params.get("text") or call.params.get("caption") or "")
+
+
+def edits_saying(api: FakeBotApi, words: str) -> list[Call]:
+    """The accepted edits of messages in private chats that came to say `words`."""
+    return [
+        c
+        for method in EDITS
+        for c in api.calls(method)
+        if c.ok and int(c.params["chat_id"]) > 0 and words in words_of(c)
+    ]
+
+
 def announcements(api: FakeBotApi, chat_id: int) -> list[tuple[str, int, float]]:
     """The group's announcements as sent, in order: ("hand", n, when) for each hand's
     result, ("result", 0, when) for the match's."""

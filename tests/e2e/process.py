@@ -40,6 +40,8 @@ class BotSettings:
     webhook_secret: str = "e2e_webhook-Secret"
     # Behind a proxy: the one URL every process sets as the webhook (None: its own).
     public_url: str | None = None
+    # How chats see their games: pictures (the product's default) or text.
+    look: str = "picture"
 
     @property
     def webhook_url(self) -> str:
@@ -69,6 +71,7 @@ class BotSettings:
             "LOG_LEVEL": self.log_level,
             "BOT_MOVE_DELAY": str(self.move_delay),
             "GROUP_EDIT_INTERVAL": str(self.group_edit_interval),
+            "DEFAULT_LOOK": self.look,
         }
 
 

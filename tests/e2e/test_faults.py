@@ -22,6 +22,7 @@ from tests.e2e.checks import (
     check_moves,
     check_no_flood,
     check_replays,
+    edits_saying,
     engine_of,
 )
 from tests.e2e.fake_bot_api import Call, Someone, StoredMessage
@@ -400,11 +401,7 @@ async def test_a_hand_result_is_posted_within_10_s_while_people_play_on(world: W
     if engine_of(await world.record_in(GROUP)).state.hand_no < 2:
         pytest.skip("the match ended with its first hand: no hand was played after one")
     marker = "<b>Hand 1 is over:</b>"
-    ended = min(
-        c.at
-        for c in world.api.calls("editMessageText")
-        if c.ok and int(c.params["chat_id"]) > 0 and marker in str(c.params["text"])
-    )
+    ended = min(c.at for c in edits_saying(world.api, marker))
     assert told[1] - ended <= 10.0, f"hand 1's result told {told[1] - ended:.1f} s after its end"
 
 

@@ -112,3 +112,58 @@ def test_names_are_plain_and_short() -> None:
     assert clean_name("Александра Константинопольская") == "Александра Ко…"
     assert len(clean_name("x" * 40)) == 14
     assert clean_name("\u200b") == "?"
+
+
+def test_a_hand_being_played_has_no_banner() -> None:
+    scene = scene_of(public_view(position(Variant.KOZEL, 4, 3, moves=6)), names(4), [False] * 4, T)
+    assert scene.banner is None
+
+
+@pytest.mark.parametrize(("variant", "players"), CASES)
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_finished_hand_says_what_it_came_to(variant: Variant, players: int, seed: int) -> None:
+    match = position(variant, players, seed, moves=None)
+    view = public_view(match)
+    result = view.revealed
+    assert result is not None
+    scene = scene_of(view, names(players), [False] * players, T)
+    assert scene.banner is not None
+    if variant is not Variant.KOZEL:
+        if result.winner is None:
+            assert scene.banner == T("pic-hand-tie")
+        else:
+            expected = T("pic-hand-won", side=f"Player {result.winner}", points=result.points)
+            assert scene.banner == expected
+        return
+    teams = ["Player 0 & Player 2", "Player 1 & Player 3"]
+    if result.winner is None:
+        assert scene.banner == T("pic-kozel-eggs", eggs=result.eggs_after)
+    elif not result.cancelled_by_13:  # the team that did not win writes the points down
+        loser = teams[1 - result.winner]
+        assert scene.banner == T("pic-kozel-written", side=loser, points=result.points)
+
+
+def test_the_goats_are_named_once_the_match_is_over() -> None:
+    match = position(Variant.KOZEL, 4, 5, moves=None)
+    while not match.match_over:
+        match.next_hand()
+        while match.turn is not None and match.state.phase is Phase.PLAYING:
+            match.play(match.turn, *match.legal_moves()[0])
+    view = public_view(match)
+    assert view.match_result is not None
+    goats = view.match_result.goats
+    assert goats is not None
+    scene = scene_of(view, names(4), [False] * 4, T)
+    team = ["Player 0 & Player 2", "Player 1 & Player 3"][goats]
+    assert scene.banner == T("pic-goats", side=team)
+
+
+def test_eggs_carried_are_in_the_header_of_kozel() -> None:
+    for seed in range(1, 60):
+        match = position(Variant.KOZEL, 4, seed, moves=None)
+        view = public_view(match)
+        if view.eggs:
+            scene = scene_of(view, names(4), [False] * 4, T)
+            assert scene.scores[-1] == T("pic-eggs", eggs=view.eggs)
+            return
+    pytest.skip("no seed here ends its first hand with eggs")

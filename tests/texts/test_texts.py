@@ -27,7 +27,7 @@ FAMILIES = {
     "cmd-": [
         *("start", "play", "score", "rules", "lang", "stop", "help", "kozel", "new", "leave"),
         "history",
-        *("stats", "top", "forgetme"),
+        *("stats", "top", "forgetme", "look"),
     ],
     "refusal-": [code.value for code in RefusalCode],
     "term-moves-": ["lead", "left", "right"],

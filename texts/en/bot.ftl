@@ -40,6 +40,7 @@ help =
     /forgetme — erase your records and everything I keep about you
     /rules — the rules of each game
     /lang — the language I speak
+    /look — your games as a picture or as text
     /stop — abandon the current game
     
     Your game is one message that I keep up to date. Tap a tile to play it: ◀ puts it on the left end of the line, ▶ on the right. Bots play at once; drawing and passing are done for you.
@@ -264,6 +265,7 @@ group-help =
     /history — the last matches here (/history last: the last hand, move by move)
     /rules — the rules
     /lang — the group's language (whoever opened the game, or an admin)
+    /look — the table as a picture or as text (whoever opened the game, or an admin)
     
     The table is one message here. Each player's hand is in their private chat with me, where the player to move gets the buttons.
 group-private-only = That one works in our private chat: send it to me there. Here, use /kozel or /new.

@@ -3,3 +3,11 @@
 pic-hand = Hand { $hand }
 pic-pass = pass
 pic-score = { $side }: { $score }
+pic-eggs = Eggs carried: { $eggs }
+pic-hand-won = Hand result: { $side } +{ $points }
+pic-hand-tie = Hand result: a tie, nobody scores
+pic-kozel-written = Hand result: { $side } write down { $points }
+pic-kozel-13 = Hand result: { $side }, not written (rule of 13): { $points }
+pic-kozel-eggs = Hand result: eggs! Carried over: { $eggs }
+pic-match-won = Match won by { $side }
+pic-goats = The goats: { $side }

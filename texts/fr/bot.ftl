@@ -40,6 +40,7 @@ help =
     /forgetme — effacer vos records et tout ce que je garde sur vous
     /rules — les règles de chaque jeu
     /lang — la langue dans laquelle je vous parle
+    /look — vos parties en image ou en texte
     /stop — abandonner la partie en cours
     
     Votre partie tient dans un seul message que je mets à jour. Touchez un domino pour le poser : ◀ le place à l'extrémité gauche de la chaîne, ▶ à droite. Les bots jouent aussitôt ; je pioche et je boude pour vous quand il le faut.
@@ -279,6 +280,7 @@ group-help =
     /history — les dernières parties ici (/history last : la dernière manche, coup par coup)
     /rules — les règles
     /lang — la langue du groupe (celui qui a ouvert la partie, ou un administrateur)
+    /look — la table en image ou en texte (celui qui a ouvert la partie, ou un administrateur)
     
     La table est un seul message ici. Le jeu de chaque joueur est dans sa conversation privée avec moi, où celui qui doit jouer reçoit les boutons.
 group-private-only = Cette commande marche dans notre conversation privée : envoyez-la-moi là-bas. Ici, c'est /kozel ou /new.

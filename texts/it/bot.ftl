@@ -40,6 +40,7 @@ help =
     /forgetme — cancella i tuoi record e tutto ciò che tengo su di te
     /rules — le regole di ogni gioco
     /lang — la lingua in cui ti parlo
+    /look — le partite come immagine o come testo
     /stop — abbandona la partita in corso
     
     La partita è un unico messaggio che tengo aggiornato. Tocca una tessera per giocarla: ◀ la attacca all'estremità sinistra della catena, ▶ a quella destra. I bot giocano subito; pesco e busso io per te quando serve.
@@ -279,6 +280,7 @@ group-help =
     /history — le ultime partite qui (/history last: l'ultima mano, mossa per mossa)
     /rules — le regole
     /lang — la lingua del gruppo (chi ha aperto la partita, o un amministratore)
+    /look — il tavolo come immagine o come testo (chi ha aperto la partita, o un amministratore)
     
     Il tavolo è un unico messaggio qui. Le tessere di ogni giocatore sono nella sua chat privata con me, dove chi deve giocare riceve i pulsanti.
 group-private-only = Questo comando funziona nella nostra chat privata: mandamelo lì. Qui si usa /kozel o /new.

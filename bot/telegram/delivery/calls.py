@@ -12,6 +12,11 @@ errors, handled here once for all:
 - 400: "message is not modified" is success; an edit of a message that is gone is sent
   anew (`put`); anything else is refused content (`RefusedError`), which would be
   refused again.
+
+A message with a picture is a photo whose caption is the text: `put` edits it with one
+call (`editMessageMedia` when the picture changed, `editMessageCaption` when only the
+words or buttons did). A text message cannot become a photo, nor a photo text: such a
+change is a new message, and the old one is handed back to be deleted.
 """
 
 from __future__ import annotations
@@ -31,8 +36,20 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import InlineKeyboardMarkup
+from aiogram.types import BufferedInputFile, InputMediaPhoto
 
+from bot.telegram.delivery.outcomes import (
+    PICTURE_FILE,
+    Edit,
+    MovedError,
+    Put,
+    RefusedError,
+    UnreachableError,
+    WaitError,
+    is_gone,
+    is_not_modified,
+    is_other_kind,
+)
 from bot.telegram.delivery.slots import Slots
 from bot.telegram.delivery.timing import Timing
 from bot.telegram.ports import Pace
@@ -42,50 +59,6 @@ from bot.telegram.retry import paced
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-NOT_MODIFIED = "message is not modified"
-# What Telegram says when a message can no longer be edited: it is sent anew.
-GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
-
-
-class WaitError(Exception):
-    """Nothing more can go to Telegram now: come back at `at` (None: there is nothing
-    left to send). `delivered_maybe`: the call that failed may have reached the chat all
-    the same (a network error or a 5xx, not a 429)."""
-
-    def __init__(self, at: float | None, *, delivered_maybe: bool = False) -> None:
-        super().__init__(at)
-        self.at = at
-        self.delivered_maybe = delivered_maybe
-
-
-class UnreachableError(Exception):
-    """The bot may not write to the chat (a person who blocked it, a group it was
-    removed from)."""
-
-    def __init__(self, chat_id: int) -> None:
-        super().__init__(chat_id)
-        self.chat_id = chat_id
-
-
-class MovedError(Exception):
-    """The group became a supergroup: `chat_id` is its new id."""
-
-    def __init__(self, chat_id: int) -> None:
-        super().__init__(chat_id)
-        self.chat_id = chat_id
-
-
-class RefusedError(Exception):
-    """Telegram refused the content itself (it would refuse it again)."""
-
-
-def is_not_modified(error: TelegramBadRequest) -> bool:
-    return NOT_MODIFIED in error.message.lower()
-
-
-def _is_gone(error: TelegramBadRequest) -> bool:
-    return any(words in error.message.lower() for words in GONE)
 
 
 class Calls:
@@ -134,45 +107,95 @@ class Calls:
         return await self._slots.book(chat_id, ahead)
 
     async def send(self, chat_id: int, content: Content) -> int:
-        """A new message; its id. Not tried again: it may have gone out."""
+        """A new message (a photo when the content has a picture); its id. Not tried
+        again: it may have gone out."""
+        picture = content.picture
+        if picture is None:
+            message = await self._call(
+                chat_id,
+                lambda: self.bot.send_message(
+                    chat_id=chat_id, text=content.text, reply_markup=content.markup
+                ),
+                again=False,
+            )
+            return message.message_id
+        photo = BufferedInputFile(await asyncio.to_thread(picture.png), PICTURE_FILE)
         message = await self._call(
             chat_id,
-            lambda: self.bot.send_message(
-                chat_id=chat_id, text=content.text, reply_markup=content.markup
+            lambda: self.bot.send_photo(
+                chat_id=chat_id, photo=photo, caption=content.text, reply_markup=content.markup
             ),
             again=False,
         )
         return message.message_id
 
-    async def edit(
-        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
-    ) -> bool:
-        """Edit a message; False when it is gone (deleted, too old)."""
-        try:
-            await self._call(
-                chat_id,
+    async def put(
+        self, chat_id: int, message_id: int | None, content: Content, photo: str = ""
+    ) -> Put:
+        """Show `content` in the message `message_id` (`photo`: the key of the picture it
+        shows, "" for a text message), or in a new message when there is none, it is
+        gone, or it is of the other kind (then it is handed back as `replaced`)."""
+        replaced = None
+        if message_id is not None:
+            edit = await self._edit(chat_id, message_id, content, photo)
+            if edit is Edit.DONE:
+                return Put(message_id, content.photo)
+            if edit is Edit.OTHER_KIND:
+                replaced = message_id
+        return Put(await self.send(chat_id, content), content.photo, replaced)
+
+    async def _edit(self, chat_id: int, message_id: int, content: Content, photo: str) -> Edit:
+        """Show `content` in a message that shows the picture `photo` ("" : text)."""
+        picture = content.picture
+        if picture is None:
+            if photo:
+                return Edit.OTHER_KIND
+            return await self._edited(
                 lambda: self.bot.edit_message_text(
-                    text=text, chat_id=chat_id, message_id=message_id, reply_markup=markup
+                    text=content.text,
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    reply_markup=content.markup,
                 ),
+                chat_id,
             )
+        if not photo:
+            return Edit.OTHER_KIND
+        if photo == picture.key:  # the same picture: only the words or the buttons
+            return await self._edited(
+                lambda: self.bot.edit_message_caption(
+                    chat_id=chat_id,
+                    message_id=message_id,
+                    caption=content.text,
+                    reply_markup=content.markup,
+                ),
+                chat_id,
+            )
+        media = InputMediaPhoto(
+            media=BufferedInputFile(await asyncio.to_thread(picture.png), PICTURE_FILE),
+            caption=content.text,
+        )
+        return await self._edited(
+            lambda: self.bot.edit_message_media(
+                media=media, chat_id=chat_id, message_id=message_id, reply_markup=content.markup
+            ),
+            chat_id,
+        )
+
+    async def _edited(self, make: Callable[[], Awaitable[object]], chat_id: int) -> Edit:
+        try:
+            await self._call(chat_id, make)
         except RefusedError as refused:
             error = refused.__cause__
             assert isinstance(error, TelegramBadRequest)
             if is_not_modified(error):
-                return True  # the same content twice (a double press): nothing to do
-            if _is_gone(error):
-                return False
+                return Edit.DONE  # the same content twice (a double press): nothing to do
+            if is_gone(error):
+                return Edit.GONE
+            if is_other_kind(error):
+                return Edit.OTHER_KIND
             raise
-        return True
-
-    async def put(self, chat_id: int, message_id: int | None, content: Content) -> int:
-        """Show `content` in the message `message_id`, or in a new message when there is
-        none or it is gone. Returns the id of the message that shows it."""
-        if message_id is not None and await self.edit(
-            chat_id, message_id, content.text, content.markup
-        ):
-            return message_id
-        return await self.send(chat_id, content)
+        return Edit.DONE
 
     async def drop_buttons(self, chat_id: int, message_id: int) -> None:
         """Best effort: an older copy of a game message loses its buttons."""

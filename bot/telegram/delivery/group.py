@@ -17,13 +17,8 @@ from bot.game import timer
 from bot.game.notify import GroupLost, Migrated
 from bot.game.ports import StorageUnavailableError
 from bot.game.state import Finished, Game, Lobby, Playing
-from bot.telegram.delivery.calls import (
-    Calls,
-    MovedError,
-    RefusedError,
-    UnreachableError,
-    WaitError,
-)
+from bot.telegram.delivery.calls import Calls
+from bot.telegram.delivery.outcomes import MovedError, RefusedError, UnreachableError, WaitError
 from bot.telegram.delivery.placement import Changes, Pass, Sent
 from bot.telegram.delivery.plan import Plan
 from bot.telegram.delivery.timing import Timing
@@ -114,7 +109,7 @@ class GroupPolicy:
         if at is not None:
             return at
         await self._calls.delete(sent.chat_id, sent.retired)
-        return replace(sent, retired=())
+        return replace(sent, retired=(), prompt=False)
 
     async def _ending(self, game: Game) -> tuple[Content, ...] | None:
         """The epilogue of a finished match, told after its announcements; None while
@@ -195,17 +190,24 @@ class GroupPolicy:
             and await self._buried(game, before)
         )
         shown: int | None
+        photo = "" if anew or before is None else before.photo
+        retired: tuple[int, ...] = (old,) if anew and old is not None else ()
         try:
-            shown = await self._call(
-                work, plan, lambda: self._calls.put(game.chat_id, None if anew else old, table)
+            put = await self._call(
+                work,
+                plan,
+                lambda: self._calls.put(game.chat_id, None if anew else old, table, photo),
             )
+            shown, photo = put.message_id, put.photo
+            if put.replaced is not None:  # the lobby's text became the table's picture
+                retired = (put.replaced,)
         except RefusedError as error:
             log.error("table of game %s refused: %s", game.game_id, error)
-            shown, anew = old, False
+            shown, retired = old, ()
+            photo = before.photo if before is not None else ""
         below_from = before.below_from if before is not None else 0
         if shown is not None and shown != old:
             below_from = await self._saw(game.chat_id)
-        retired = (old,) if anew and old is not None else ()
         work.table(
             Sent(
                 game.chat_id,
@@ -214,6 +216,7 @@ class GroupPolicy:
                 table.full,
                 retired=retired,
                 below_from=below_from,
+                photo=photo,
             )
         )
 

@@ -23,12 +23,13 @@ from datetime import timedelta
 from bot.game.notify import PLAIN, Blocked, DisplayBusyError, Show, Shown
 from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game, Playing
-from bot.telegram.delivery.calls import Calls, RefusedError, UnreachableError, WaitError
+from bot.telegram.delivery.calls import Calls
 from bot.telegram.delivery.group import GroupPolicy
+from bot.telegram.delivery.outcomes import RefusedError, UnreachableError, WaitError
 from bot.telegram.delivery.placement import Pass, Sent, placement_of
-from bot.telegram.delivery.plan import Plan, Private, plan_for
+from bot.telegram.delivery.plan import Plan, Private, chats_of, plan_for
 from bot.telegram.delivery.timing import Timing
-from bot.telegram.ports import MessageRecords
+from bot.telegram.ports import Look, Looks, MessageRecords
 from bot.tokens import new_token
 from texts import Texts
 
@@ -48,6 +49,8 @@ class Delivery:
         texts: Texts,
         link: Callable[[], Awaitable[str]],
         timing: Timing,
+        looks: Looks,
+        look: Look = Look.PICTURE,
     ) -> None:
         self._records = records
         self._calls = calls
@@ -55,6 +58,8 @@ class Delivery:
         self._texts = texts
         self._link = link
         self.timing = timing
+        self._looks = looks
+        self._look = look
 
     async def show(
         self, game: Game, show: Show = PLAIN, *, token: str | None = None, patience: float = 0.0
@@ -134,8 +139,21 @@ class Delivery:
                 await self._calls.drop_buttons(old.chat_id, old.message_id)
         if show.moved:
             await self._group.forget_table(work)
-        plan = plan_for(game, placement, self._texts, await self._link())
+        looks = {chat: await self._look_of(chat) for chat in chats_of(game, placement)}
+        plan = plan_for(game, placement, self._texts, await self._link(), looks)
         return await self._send(work, plan)
+
+    async def _look_of(self, chat_id: int) -> Look:
+        """How the chat chose to see its games (mostly from this process's cache); the
+        default when it chose nothing or Redis cannot say."""
+        try:
+            chosen = await self._looks.get(chat_id)
+        except StorageUnavailableError:
+            return self._look
+        try:
+            return Look(chosen) if chosen is not None else self._look
+        except ValueError:  # a value of an older or newer version
+            return self._look
 
     async def _send(self, work: Pass, plan: Plan) -> float | None:
         game, placement = work.game, work.placement
@@ -144,7 +162,7 @@ class Delivery:
         for private in plan.privates:
             sent = placement.private.get(private.user_id)
             if sent is not None and sent.retired:
-                wakes += await self._retire(work, private.user_id, sent)
+                wakes += await self._retire(work, private.user_id, sent, now=sent.prompt)
                 sent = placement.private[private.user_id]
             if sent is None or sent.essential != private.content.essential:
                 wakes += await self._private(work, private, sent)  # at once
@@ -190,14 +208,20 @@ class Delivery:
             and now - pinged_at >= self.timing.quick_turns
         )
         retired = sent.retired if sent is not None else ()
+        photo = sent.photo if sent is not None else ""
         shown: int | None
+        replaced = False
         try:
             if anew:
                 shown = await self._calls.send(private.chat_id, content)
+                photo = content.photo
                 retired = (*retired, old) if old is not None else retired
                 pinged_at = now
             else:
-                shown = await self._calls.put(private.chat_id, old, content)
+                put = await self._calls.put(private.chat_id, old, content, photo)
+                shown, photo = put.message_id, put.photo
+                if put.replaced is not None:  # a text message for a picture, or the reverse
+                    retired, replaced = (*retired, put.replaced), True
         except UnreachableError:
             shown = None  # they blocked the bot
             log.info("user %s blocked the bot (game %s)", private.user_id, work.game.game_id)
@@ -217,14 +241,20 @@ class Delivery:
             turn=private.turn,
             pinged_at=pinged_at,
             retired=retired,
+            prompt=replaced or (sent is not None and sent.prompt),
+            photo=photo,
         )
         work.private(private.user_id, record)
-        return []
+        # The message it replaced still has its buttons: it goes at once, not in a batch.
+        return await self._retire(work, private.user_id, record, now=True) if replaced else []
 
-    async def _retire(self, work: Pass, user_id: int, sent: Sent) -> list[float]:
-        """Delete the person's older hand messages that turn messages replaced, a few at
-        once (one call), or all of them when the hand is over."""
-        if len(sent.retired) < RETIRE_BATCH and isinstance(work.game.state, Playing):
+    async def _retire(
+        self, work: Pass, user_id: int, sent: Sent, *, now: bool = False
+    ) -> list[float]:
+        """Delete the person's older messages that newer ones replaced, a few at once
+        (one call), or all of them when the hand is over or `now`."""
+        batch = len(sent.retired) < RETIRE_BATCH and isinstance(work.game.state, Playing)
+        if batch and not now:
             return []
         kept = await self._group.clear_retired(sent)
         if isinstance(kept, float):

@@ -39,7 +39,9 @@ class Sent:
     turn: bool = False  # a group hand message sent anew because the person's turn came
     pinged_at: float = 0.0  # when such a message last notified the person
     retired: tuple[int, ...] = ()  # older messages of the same place, still to delete
+    prompt: bool = False  # one of them still has buttons (it was replaced): delete it now
     below_from: int = 0  # a group table: the group's message count when it was sent
+    photo: str = ""  # the key of the picture it shows ("": a text message)
 
 
 @dataclass(slots=True)

@@ -5,14 +5,16 @@ with what the messages show and sends the difference."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.game.state import Game, Playing
 from bot.telegram.delivery.placement import Placement
+from bot.telegram.ports import Look
 from bot.telegram.render import game as render
 from bot.telegram.render import keyboards
 from bot.telegram.render.content import Content
+from bot.telegram.render.drawing import table_picture
 from bot.telegram.render.hands import hand_content
 from bot.telegram.render.table import announcements, table_content
 from texts import Texts
@@ -38,34 +40,60 @@ class Plan:
     posts: tuple[Content, ...] = ()
 
 
-def plan_for(game: Game, placement: Placement, texts: Texts, bot_link: str) -> Plan:
+def plan_for(
+    game: Game,
+    placement: Placement,
+    texts: Texts,
+    bot_link: str,
+    looks: Mapping[int, Look] | None = None,
+) -> Plan:
     """What the game's messages should show; `placement` says who was shown it before
-    (a person who left a group game still gets a last word)."""
+    (a person who left a group game still gets a last word); `looks`: how each chat
+    (by id) sees the game, as text where it is not said."""
+    drawn = {chat for chat, look in (looks or {}).items() if look is Look.PICTURE}
     if not game.in_group:
-        return Plan(tuple(_direct(game, texts)))
+        return Plan(tuple(_direct(game, texts, drawn)))
     group = game.record.group
     assert group is not None
     t = texts.translator(group.language)
     return Plan(
-        tuple(_group_privates(game, placement, texts)),
-        table_content(game, t, bot_link),
+        tuple(_group_privates(game, placement, texts, drawn)),
+        table_content(game, t, bot_link, drawn=game.chat_id in drawn),
         tuple(announcements(game, t)),
     )
 
 
-def _direct(game: Game, texts: Texts) -> Iterable[Private]:
+def chats_of(game: Game, placement: Placement) -> set[int]:
+    """Every chat the game's messages are in (whose looks `plan_for` needs)."""
+    chats = {human.chat_id for _, human in game.humans()}
+    chats |= {sent.chat_id for sent in placement.private.values()}
+    if game.in_group:
+        chats.add(game.chat_id)
+    return chats
+
+
+def _direct(game: Game, texts: Texts, drawn: set[int]) -> Iterable[Private]:
     if game.match is None:
         return
     for seat, human in game.humans():
         t = texts.translator(human.language)
         view = game.seat_view(seat)
-        text = render.game_text(game, view, t)
-        # The key is the whole text: in a direct game every change is shown at once.
-        content = Content(text, keyboards.game_keyboard(game, view, t), key=text)
+        markup = keyboards.game_keyboard(game, view, t)
+        if human.chat_id in drawn:
+            caption = render.game_text(game, view, t, drawn=True)
+            picture = table_picture(game, t, seat)
+            key = caption + (picture.key if picture is not None else "")
+            content = Content(caption, markup, key, picture)
+        else:
+            text = render.game_text(game, view, t)
+            # The key is the whole text: in a direct game every change is shown at once.
+            content = Content(text, markup, key=text)
         yield Private(human.user_id, human.chat_id, human.language, content)
 
 
-def _group_privates(game: Game, placement: Placement, texts: Texts) -> Iterable[Private]:
+def _group_privates(
+    game: Game, placement: Placement, texts: Texts, drawn: set[int]
+) -> Iterable[Private]:
     people = {h.user_id: h for _, h in game.humans()}
     state = game.state
     turn_of = None
@@ -81,5 +109,5 @@ def _group_privates(game: Game, placement: Placement, texts: Texts) -> Iterable[
             lang, chat_id = sent.language or texts.default, sent.chat_id
         else:
             continue
-        content = hand_content(game, user_id, texts.translator(lang))
+        content = hand_content(game, user_id, texts.translator(lang), drawn=chat_id in drawn)
         yield Private(user_id, chat_id, lang, content, turn=turn_of == user_id)

@@ -17,7 +17,8 @@ from aiogram.types import InlineKeyboardMarkup
 from bot.game.people import Person
 from bot.game.ports import UnreachableError as PersonUnreachableError
 from bot.game.state import Game, Lobby
-from bot.telegram.delivery.calls import Calls, RefusedError, UnreachableError, WaitError
+from bot.telegram.delivery.calls import Calls
+from bot.telegram.delivery.outcomes import RefusedError, UnreachableError, WaitError
 from bot.telegram.delivery.placement import Changes, Sent, placement_of, private_field, sent_of
 from bot.telegram.ports import Conversation, MessageRecords
 from bot.telegram.render.content import Content

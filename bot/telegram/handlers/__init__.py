@@ -13,6 +13,7 @@ from bot.telegram.handlers import (
     group_language,
     history,
     lang,
+    look,
     membership,
     moves,
     play,
@@ -40,6 +41,7 @@ def routers() -> list[Router]:
         forget.create_router(),
         rules.create_router(),
         lang.create_router(),
+        look.create_router(),
         stop.create_router(),
         errors.create_fallback_router(),
     ]

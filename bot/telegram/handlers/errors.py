@@ -27,6 +27,7 @@ COMMANDS = (
     "stats",
     "rules",
     "lang",
+    "look",
     "stop",
     "forgetme",
     "help",

@@ -48,6 +48,7 @@ GROUP_COMMANDS = (
     "top",
     "rules",
     "lang",
+    "look",
     "help",
 )
 _NEW_DEFAULT = (Variant.DRAW, 4)

@@ -1,30 +1,67 @@
-"""A message's content, and digests that tell whether a message shows it already."""
+"""A message's content (text, buttons, and maybe a picture), and digests that tell
+whether a message shows it already."""
 
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from aiogram.types import InlineKeyboardMarkup
 
 
-def _digest(*parts: str) -> str:
+def digest(*parts: str) -> str:
+    """A short digest of `parts` (what a message shows, told apart cheaply)."""
     return hashlib.blake2b("\x00".join(parts).encode(), digest_size=12).hexdigest()
+
+
+class Picture:
+    """A picture a message shows: `key` tells two pictures apart without drawing them,
+    and the PNG is drawn once, when a call first needs it (an unchanged picture is
+    never drawn again: its message keeps it)."""
+
+    __slots__ = ("_draw", "_lock", "_png", "key")
+
+    def __init__(self, key: str, draw: Callable[[], bytes]) -> None:
+        self.key = key
+        self._draw = draw
+        self._png: bytes | None = None
+        self._lock = threading.Lock()  # drawn in a worker thread, off the event loop
+
+    def png(self) -> bytes:
+        """The PNG's bytes, drawn on first use."""
+        with self._lock:
+            if self._png is None:
+                self._png = self._draw()
+            return self._png
+
+    def __repr__(self) -> str:
+        return f"Picture({self.key!r})"
 
 
 @dataclass(frozen=True, slots=True)
 class Content:
-    """Text and buttons. `key` names what must reach the reader at once when it
-    changes (a person's hand); the buttons always count as such. The digests are
-    computed once, with the content."""
+    """Text and buttons, and a `picture` the text is the caption of. `key` names what
+    must reach the reader at once when it changes (a person's hand); the buttons, and
+    whether the message is a picture, always count as such. The digests are computed
+    once, with the content."""
 
     text: str
     markup: InlineKeyboardMarkup | None = None
     key: str = ""
+    picture: Picture | None = None
     full: str = field(init=False, repr=False)  # changes whenever anything shown changes
     essential: str = field(init=False, repr=False)  # changes with the key or the buttons
 
     def __post_init__(self) -> None:
         buttons = self.markup.model_dump_json() if self.markup is not None else ""
-        object.__setattr__(self, "full", _digest(self.text, buttons))
-        object.__setattr__(self, "essential", _digest(self.key, buttons))
+        drawn = self.picture.key if self.picture is not None else ""
+        kind = "picture" if self.picture is not None else "text"
+        object.__setattr__(self, "full", digest(self.text, buttons, drawn))
+        object.__setattr__(self, "essential", digest(self.key, buttons, kind))
+
+    @property
+    def photo(self) -> str:
+        """The key of the picture the message shows; "" for a text message."""
+        return self.picture.key if self.picture is not None else ""

@@ -10,11 +10,13 @@ import unicodedata
 
 from bot.game.seats import NAME_LIMIT, BotSeat
 from bot.game.state import Game, Stopped
+from bot.telegram.render.captions import Block, fit
 from core.state import Phase
 from core.views import PublicView, SeatView
 from texts import Translate
 from texts.render import (
     Names,
+    caption_lines,
     events_since,
     hand_summary,
     header,
@@ -143,26 +145,34 @@ class RecordNames(Names):
         return mention(occupant.user_id, occupant.name)
 
 
-def game_text(game: Game, view: SeatView, t: Translate) -> str:
-    """The whole game message for the person at `view.seat`."""
+def game_blocks(game: Game, view: SeatView, t: Translate, *, drawn: bool = False) -> list[Block]:
+    """The game message for the person at `view.seat`, in paragraphs; `drawn`: the
+    caption of the table's picture, which shows the line and the hands."""
     names = RecordNames(game, view.seat, t)
     human = game.human(view.seat)
-    blocks = ["\n".join(table_lines(view, names, t))]
+    table = caption_lines(view, names, t) if drawn else table_lines(view, names, t)
+    blocks = [Block("\n".join(table))]
     since = events_since(view, human.log_mark.hand_no, human.log_mark.index)
     log = log_lines(since, names, t)
     if log:
-        blocks.append("<i>" + "\n".join(log) + "</i>")
+        blocks.append(Block("<i>" + "\n".join(log) + "</i>", kept=False))
     if isinstance(game.state, Stopped):
-        blocks.append(t("game-stopped"))
+        blocks.append(Block(t("game-stopped")))
     elif view.revealed is not None:
-        blocks.append(hand_summary(view, view.revealed, names, t))
+        blocks.append(Block(hand_summary(view, view.revealed, names, t)))
         if view.match_result is not None:
-            blocks.append(match_summary(view, view.match_result, names, t))
+            blocks.append(Block(match_summary(view, view.match_result, names, t)))
     if view.phase is Phase.PLAYING:
-        blocks.append(t("your-hand", tiles=tiles_text(view.hand)))
+        blocks.append(Block(t("your-hand", tiles=tiles_text(view.hand)), kept=not drawn))
         if game.is_active:
-            blocks.append(prompt(view, names, t))
-    return "\n\n".join(blocks)
+            blocks.append(Block(prompt(view, names, t)))
+    return blocks
+
+
+def game_text(game: Game, view: SeatView, t: Translate, *, drawn: bool = False) -> str:
+    """The whole game message for the person at `view.seat` (`drawn`: as a caption)."""
+    blocks = game_blocks(game, view, t, drawn=drawn)
+    return fit(blocks) if drawn else "\n\n".join(b.text for b in blocks if b.text)
 
 
 def score_text(game: Game, view: PublicView, viewer: int | None, t: Translate) -> str:

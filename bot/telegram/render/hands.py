@@ -7,14 +7,17 @@ from __future__ import annotations
 from bot.game.state import Finished, Game, HandOver, Lobby
 from bot.telegram.render import game as render
 from bot.telegram.render import keyboards
+from bot.telegram.render.captions import Block, fit
 from bot.telegram.render.content import Content
+from bot.telegram.render.drawing import table_picture
 from bot.telegram.render.table import group_title
 from core.tiles import format_tiles
 from texts import Translate
 
 
-def hand_content(game: Game, user_id: int, t: Translate) -> Content:
-    """What `user_id`'s private message for this game shows (they may have left it)."""
+def hand_content(game: Game, user_id: int, t: Translate, *, drawn: bool = False) -> Content:
+    """What `user_id`'s private message for this game shows (they may have left it);
+    `drawn`: the table as a picture with their hand, the words as its caption."""
     title = group_title(game)
     seat = game.seat_of(user_id)
     if isinstance(game.state, Lobby):
@@ -30,14 +33,17 @@ def hand_content(game: Game, user_id: int, t: Translate) -> Content:
     partner = partner_of(game, seat)
     if partner is not None:
         heading += "\n" + t("private-partner", name=render.RecordNames(game, seat, t)(partner))
-    blocks = [heading, render.game_text(game, view, t)]
+    blocks = [Block(heading), *render.game_blocks(game, view, t, drawn=drawn)]
     if isinstance(game.state, HandOver):
-        blocks.append(t("private-next-hand"))
+        blocks.append(Block(t("private-next-hand")))
     elif isinstance(game.state, Finished):
-        blocks.append(t("private-rematch"))
+        blocks.append(Block(t("private-rematch")))
     tiles = " ".join(format_tiles(view.hand))
     key = f"{type(game.state).__name__}:{view.hand_no}:{view.phase.value}:{tiles}"
-    return Content("\n\n".join(blocks), keyboards.game_keyboard(game, view, t), key)
+    markup = keyboards.game_keyboard(game, view, t)
+    if not drawn:
+        return Content("\n\n".join(b.text for b in blocks if b.text), markup, key)
+    return Content(fit(blocks), markup, key, table_picture(game, t, seat))
 
 
 def partner_of(game: Game, seat: int) -> int | None:

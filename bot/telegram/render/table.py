@@ -15,13 +15,16 @@ from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat
 from bot.game.state import Game, HandOver, Lobby, Playing, Stopped
 from bot.telegram.callbacks import ActionData, GroupData
+from bot.telegram.render.captions import Block, fit
 from bot.telegram.render.content import Content
+from bot.telegram.render.drawing import table_picture
 from bot.telegram.render.game import RecordNames, bot_number, escape_name, short_name, table_name
 from core.events import Redealt
 from core.state import Phase
 from core.variants import TARGETS, Variant
 from texts import Translate
 from texts.render import (
+    caption_lines,
     hand_summary,
     log_lines,
     match_summary,
@@ -34,8 +37,9 @@ from texts.render import (
 TABLE_LOG = 6  # last actions shown on the table
 
 
-def table_content(game: Game, t: Translate, bot_link: str) -> Content:
-    """The group's one message: the lobby, then the table of the match."""
+def table_content(game: Game, t: Translate, bot_link: str, *, drawn: bool = False) -> Content:
+    """The group's one message: the lobby, then the table of the match (`drawn`: as a
+    picture, the words as its caption)."""
     state = game.state
     if isinstance(state, Lobby):
         return lobby_content(game, state, t, bot_link)
@@ -44,22 +48,28 @@ def table_content(game: Game, t: Translate, bot_link: str) -> Content:
         return Content(t("lobby-cancelled"))
     view = game.public_view()
     names = RecordNames(game, None, t)
-    blocks = ["\n".join(table_lines(view, names, t))]
-    # A Kozel redeal stays on the table for the whole hand; other actions scroll by.
+    table = caption_lines(view, names, t) if drawn else table_lines(view, names, t)
+    blocks = [Block("\n".join(table))]
+    # A Kozel redeal stays on the table for the whole hand; other actions scroll by (the
+    # picture shows each seat's last one).
     redeals = [e for e in view.history if isinstance(e, Redealt)]
     actions = [e for e in view.history if not isinstance(e, Redealt)]
-    log = log_lines(redeals, names, t) + log_lines(actions, names, t)[-TABLE_LOG:]
+    scrolled = [] if drawn else log_lines(actions, names, t)[-TABLE_LOG:]
+    log = log_lines(redeals, names, t) + scrolled
     if log and view.phase is Phase.PLAYING:
-        blocks.append("<i>" + "\n".join(log) + "</i>")
+        blocks.append(Block("<i>" + "\n".join(log) + "</i>", kept=False))
     if isinstance(state, Stopped):
-        blocks.append(t("game-stopped"))
+        blocks.append(Block(t("game-stopped")))
     elif isinstance(state, Playing):
-        blocks.append(t("table-turn", name=names.mention(state.turn)))
+        blocks.append(Block(t("table-turn", name=names.mention(state.turn))))
     elif isinstance(state, HandOver):
-        blocks.append(t("table-hand-over", hand=view.hand_no))
+        blocks.append(Block(t("table-hand-over", hand=view.hand_no)))
     else:
-        blocks.append(t("table-match-over"))
-    return Content("\n\n".join(blocks), _table_keyboard(game, t, bot_link))
+        blocks.append(Block(t("table-match-over")))
+    markup = _table_keyboard(game, t, bot_link)
+    if not drawn:
+        return Content("\n\n".join(b.text for b in blocks), markup)
+    return Content(fit(blocks), markup, picture=table_picture(game, t))
 
 
 def _table_keyboard(game: Game, t: Translate, bot_link: str) -> InlineKeyboardMarkup | None:

@@ -14,6 +14,7 @@ from bot.__main__ import REDIS_CONNECTIONS, open_store, warn_without_persistence
 from bot.app import create_app
 from bot.config import Settings
 from bot.store.messages import MessageStore
+from bot.telegram.ports import Look
 from tests.bot.conftest import QUICK_PACE, FakeClock, FakeSleep, quick_players
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of, user
 from tests.redis_server import RedisServer
@@ -34,7 +35,16 @@ async def test_twice_as_many_people_as_connections_all_get_real_answers(
     redis = open_store(settings.model_copy(update={"redis_url": real_redis.url}))
     await redis.flushdb()
     try:
-        app = create_app(bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, sleep=sleep)
+        app = create_app(
+            bot,
+            redis,
+            quick_players(),
+            texts,
+            QUICK_PACE,
+            now=clock.now,
+            sleep=sleep,
+            look=Look.TEXT,
+        )
         harness = TelegramHarness(app, bot, fake, MessageStore(redis), app.store, auto_settle=False)
         people = [user(50_000 + i, f"P{i}") for i in range(CROWD)]
         await asyncio.gather(*(harness.send(p, "/play") for p in people))

@@ -9,6 +9,7 @@ from bot.app import App, create_app
 from bot.game.state import Game
 from bot.store import keys
 from bot.store.slots import shard_of_game
+from bot.telegram.ports import Look
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import TelegramHarness
 from tests.bot.telegram.handlers.driver import ALICE, open_game, play_to_the_end
@@ -53,7 +54,9 @@ async def test_a_match_whose_recording_was_cut_short_is_recorded_after_a_restart
     app.finisher.keepers = [Kept(fail=10_000)]  # this process never records it
     game_id = await finished_match(harness)
     assert await redis.smembers(keys.finished(shard_of_game(game_id))) == {game_id.encode()}
-    restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    restarted = create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
+    )
     kept = Kept()
     restarted.finisher.keepers = [kept]
     await restarted.worker.settle()

@@ -17,6 +17,7 @@ from bot.store import keys
 from bot.store.finished import FinishedMatches
 from bot.store.history import HistoryStore
 from bot.store.slots import shard_of_game
+from bot.telegram.ports import Look
 from bot.telegram.render.game import table_name
 from bot.telegram.render.history import history_text, pack
 from core.events import Drew, Passed, Played
@@ -156,7 +157,9 @@ async def test_a_match_not_recorded_before_a_restart_is_recorded_once_after(
     app.finisher.keepers = [Down()]  # the result is saved; the process dies before recording
     game = await finished_match(harness)
     assert await kept_ids(app.history) == []
-    restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    restarted = create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
+    )
     await restarted.worker.settle()
     assert await kept_ids(restarted.history) == [game.game_id]
     assert await redis.smembers(finished_set(game)) == set()
@@ -170,7 +173,9 @@ async def test_a_match_recorded_just_before_a_crash_is_not_recorded_again_after(
     game = await finished_match(harness)
     assert await kept_ids(app.history) == [game.game_id]
     assert await redis.smembers(finished_set(game)) == {game.game_id.encode()}
-    restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    restarted = create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
+    )
     await restarted.worker.settle()
     assert await kept_ids(restarted.history) == [game.game_id]
     assert await redis.smembers(finished_set(game)) == set()

@@ -30,6 +30,7 @@ from bot.app import App, create_app
 from bot.store.client import ping_problem
 from bot.store.errors import StorageUnavailableError
 from bot.telegram.observe import POLL_STALE, Liveness, outcome_of
+from bot.telegram.ports import Look
 from bot.telegram.server import Health, add_webhook, create_server, serve
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness
@@ -316,7 +317,9 @@ async def test_in_webhook_mode_a_press_is_answered_in_the_webhooks_reply(
 ) -> None:
     """One HTTP request fewer per press: the answer rides back on the webhook's reply
     (Telegram carries out a method given there), alert included."""
-    app = create_app(bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, webhook=True)
+    app = create_app(
+        bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, webhook=True, look=Look.TEXT
+    )
     app.liveness.listening()
     async for served in run_server(app, bot, redis, app.liveness):
         assert await served.post_update(start_update(1001)) == 200

@@ -11,6 +11,7 @@ from fakeredis import FakeAsyncRedis
 from bot.app import App, create_app
 from bot.store import keys
 from bot.store.slots import game_id_in, shard_of_chat, shard_of_game
+from bot.telegram.ports import Look
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import ALICE, BOB, CAROL, DAVE, GROUP, group_texts
@@ -51,7 +52,9 @@ def restarted(
     harness: TelegramHarness, redis: FakeAsyncRedis, texts: Texts, clock: FakeClock
 ) -> App:
     """A second process (or the same one after a restart) over the same Redis."""
-    return create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    return create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
+    )
 
 
 async def test_a_match_handed_twice_is_counted_once(app: App) -> None:

@@ -20,6 +20,7 @@ from bot.game.state import Game, HandOver, Playing
 from bot.game.worker import Rhythm
 from bot.store.pace import Limits
 from bot.telegram.delivery.timing import Timing
+from bot.telegram.ports import Look
 from bot.telegram.render import game as render
 from core.engine import Match
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
@@ -227,7 +228,9 @@ async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_
     """The process dies between saving a move and editing the message: the next one
     shows the game as it is, without anyone sending a command, and its buttons work."""
     game, _ = await saved_but_not_shown(harness, app, monkeypatch)
-    restarted = create_app(harness.bot, redis, quick_players(), texts, SHORT_LEASE, now=clock.now)
+    restarted = create_app(
+        harness.bot, redis, quick_players(), texts, SHORT_LEASE, now=clock.now, look=Look.TEXT
+    )
     assert await restarted.worker.revisit() == 1
     await restarted.worker.settle()
     latest = await game_in(harness, ALICE.id)
@@ -311,9 +314,10 @@ CALLS_PER_MOVE = 5.0  # at most, on average, with four people (the turn's notifi
 
 
 @pytest.mark.parametrize("pace", [REAL], indirect=True)
+@pytest.mark.parametrize("look", [Look.TEXT, Look.PICTURE], indirect=True)
 @pytest.mark.parametrize("think", [2, 6, 12])
 async def test_four_people_cost_at_most_five_calls_a_move_and_no_429(
-    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, think: int
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, think: int, look: Look
 ) -> None:
     """A whole Kozel match of four people, each pressing `think` seconds after their turn
     comes, the next hand dealt by itself, Telegram's limits enforced (private chats 3 a
@@ -347,7 +351,8 @@ async def test_four_people_cost_at_most_five_calls_a_move_and_no_429(
     calls = len(fake.calls) - start
     made = Counter(c.name for c in fake.calls[start:])
     print(
-        f"four people, {think} s a move: {moves} moves, {calls} calls, {calls / moves:.2f} a move"
+        f"four people, {look.value}, {think} s a move: {moves} moves, {calls} calls, "
+        f"{calls / moves:.2f} a move"
     )
     print(f"  {dict(made)}")
     assert fake.floods == 0

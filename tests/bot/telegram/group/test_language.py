@@ -11,6 +11,7 @@ from bot.game.state import Game
 from bot.store.languages import LanguageStore
 from bot.store.messages import MessageStore
 from bot.telegram.callbacks import GroupLangData, LangData
+from bot.telegram.ports import Look
 from bot.telegram.render.hands import hand_content
 from bot.telegram.render.table import table_content
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
@@ -141,7 +142,9 @@ async def test_a_second_process_speaks_the_new_language(
     await tap(harness, BOB.id, await asks_for_the_menu(harness, BOB.id), LANGUAGE_NAMES["it"])
     await harness.send(ALICE, "/score", chat_id=GROUP)  # ...and knows at once
     assert texts.get("it", "scores", scores="").rstrip() in harness.fake.last_in(GROUP).text
-    second = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    second = create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
+    )
     other = TelegramHarness(second, harness.bot, harness.fake, MessageStore(redis), second.store)
     await other.send(CAROL, "/score", chat_id=GROUP)
     assert texts.get("it", "scores", scores="").rstrip() in harness.fake.last_in(GROUP).text

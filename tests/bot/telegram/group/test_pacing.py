@@ -21,6 +21,7 @@ from bot.game.worker import Rhythm
 from bot.store.pace import Limit, Limits
 from bot.store.schedule import Schedule
 from bot.telegram.delivery.timing import Timing
+from bot.telegram.ports import Look
 from core.state import Phase
 from tests.bot.conftest import NO_LIMIT, QUICK_PACE, FakeClock, FakeSleep, quick_players
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
@@ -223,7 +224,9 @@ async def test_a_restart_picks_up_the_due_games(
     assert (await hand(harness, mover)).buttons()  # not told yet
     await asyncio.sleep(SHORT_LEASE.timing.lease + 0.05)  # the dead process's lease runs out
 
-    restarted = create_app(harness.bot, redis, quick_players(), texts, SHORT_LEASE, now=clock.now)
+    restarted = create_app(
+        harness.bot, redis, quick_players(), texts, SHORT_LEASE, now=clock.now, look=Look.TEXT
+    )
     await restarted.worker.settle()
     assert (await hand(harness, mover)).buttons() == []
     next_turn = match_of(moved).turn
@@ -245,7 +248,9 @@ async def test_two_processes_never_tell_the_group_twice(
         await play_one_move(harness)
     fake.fail_next.clear()
     clock.advance(5)
-    second = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    second = create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
+    )
     await asyncio.gather(harness.settle(), second.worker.settle())
     assert len([t for t in group_texts(harness) if "is over:</b>" in t]) == 1
 

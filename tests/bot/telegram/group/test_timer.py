@@ -11,6 +11,7 @@ from fakeredis import FakeAsyncRedis
 from bot.app import create_app
 from bot.game.seats import BotSeat, HumanSeat
 from bot.game.state import Game, Playing
+from bot.telegram.ports import Look
 from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
@@ -158,7 +159,9 @@ async def test_a_deadline_is_kept_across_a_restart(
 ) -> None:
     game = await four_at_the_table(harness)
     clock.advance(61)
-    restarted = create_app(harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now)
+    restarted = create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
+    )
     await restarted.worker.revisit()
     await restarted.worker.settle()
     assert moves_of(await game_in(harness)) == moves_of(game) + 1

@@ -10,7 +10,8 @@ ALICE = user(1001, "Alice")
 async def open_game(
     harness: TelegramHarness, variant: str, opponents: str | None, level: str, target: str
 ) -> StoredMessage:
-    """/play, then the menu's choices by their button labels; returns the game message."""
+    """/play, then the menu's choices by their button labels; returns the game message
+    (the menu itself, or in pictures the photo that replaced it)."""
     await harness.send(ALICE, "/play")
     menu = harness.fake.last_in(ALICE.id)
     for label in (variant, opponents, level, target):
@@ -18,7 +19,8 @@ async def open_game(
             continue
         answer = await harness.press(ALICE, menu, menu.button(label).callback_data or "")
         assert alert_of(answer) is None, alert_of(answer)
-        menu = harness.fake.message(menu.chat_id, menu.message_id)
+        kept = harness.fake.messages.get((menu.chat_id, menu.message_id))
+        menu = kept if kept is not None else harness.fake.last_in(menu.chat_id)
     return menu
 
 
