@@ -36,14 +36,16 @@ def png(
     optimize: bool,
 ) -> bytes:
     """`image` as a PNG of the palette's colours and `blends` steps of each writing's
-    antialiased text; `optimize` (zlib's hardest) or level 6, twice as fast."""
+    antialiased text; `optimize` (zlib's hardest, for a picture drawn once) or level 3 (for
+    the bot, which draws one at every move: a table then encodes in about 1.8 ms instead
+    of 3.6 at level 6 and 17 at level 9, for some 17 KB instead of 12 and 10)."""
     out = io.BytesIO()
     colours = _palette_image(palette, tuple(writings), blends)
     indexed = image.quantize(palette=colours, dither=Image.Dither.NONE)
     if optimize:
         indexed.save(out, format="PNG", optimize=True)
     else:
-        indexed.save(out, format="PNG", compress_level=6)
+        indexed.save(out, format="PNG", compress_level=3)
     return out.getvalue()
 
 

@@ -355,5 +355,8 @@ async def test_four_people_cost_at_most_five_calls_a_move_and_no_429(
         f"{calls / moves:.2f} a move"
     )
     print(f"  {dict(made)}")
+    if fake.files:
+        sizes = [len(png) for png in fake.files.values()]
+        print(f"  {len(sizes)} pictures uploaded, {sum(sizes) / len(sizes) / 1024:.1f} KB each")
     assert fake.floods == 0
     assert calls / moves <= CALLS_PER_MOVE, f"{calls} calls for {moves} moves"
