@@ -1,5 +1,6 @@
-"""The chosen languages (`bot.store.languages`): kept in Redis for every process, read
-through a short cache in each."""
+"""The chosen languages (`bot.store.languages`): kept in Redis for every process (the
+cache in front of them is `bot.store.choices`', tested there), and a group's first
+language adopted once."""
 
 from __future__ import annotations
 
@@ -8,14 +9,6 @@ from fakeredis import FakeAsyncRedis, FakeServer
 
 from bot.game.ports import StorageUnavailableError
 from bot.store.languages import Languages, LanguageStore
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.at = 0.0
-
-    def __call__(self) -> float:
-        return self.at
 
 
 async def test_languages_are_remembered(redis: FakeAsyncRedis) -> None:
@@ -35,31 +28,15 @@ async def test_a_group_adopts_a_language_only_when_it_has_none(redis: FakeAsyncR
     assert await store.get(-5) == "ru"
 
 
-async def test_another_process_choice_reaches_the_cache_within_its_ttl(
-    redis: FakeAsyncRedis,
-) -> None:
-    clock = Clock()
-    here = Languages(LanguageStore(redis), ttl=30, clock=clock)
-    there = Languages(LanguageStore(redis), ttl=30, clock=clock)
-    assert await here.get(5) is None
-    await there.set(5, "it")
-    assert await here.get(5) is None  # still this process's copy
-    clock.at = 31
-    assert await here.get(5) == "it"
-
-
-async def test_the_cache_keeps_only_the_most_recently_seen(redis: FakeAsyncRedis) -> None:
-    store = LanguageStore(redis)
-    languages = Languages(store, size=2)
-    for chat_id in (1, 2, 3):
-        await languages.set(chat_id, "fr")
-    await store.set(1, "it")  # the cache forgot 1: it reads the store again
-    await store.set(3, "it")  # the cache remembers 3
-    assert await languages.get(1) == "it"
-    assert await languages.get(3) == "fr"
-
-
 async def test_an_outage_is_reported_as_such(redis: FakeAsyncRedis, server: FakeServer) -> None:
     server.connected = False
     with pytest.raises(StorageUnavailableError):
         await LanguageStore(redis).get(5)
+
+
+async def test_the_cache_remembers_the_language_a_group_adopted(redis: FakeAsyncRedis) -> None:
+    store = LanguageStore(redis)
+    languages = Languages(store)
+    assert await languages.adopt(-5, "ru") == "ru"
+    await store.set(-5, "fr")  # another process's choice: seen here within the cache's ttl
+    assert await languages.get(-5) == "ru"
