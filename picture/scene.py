@@ -176,7 +176,11 @@ def scene_of(
         seats.append(
             SeatScene(seat, shown[seat], bool(bots[seat]), count, tiles, last_words[seat], team)
         )
-    teams = [f"{shown[0]} & {shown[2]}", f"{shown[1]} & {shown[3]}"] if view.has_teams else []
+    teams = (
+        [t("pic-team", first=shown[k], second=shown[k + 2]) for k in (0, 1)]
+        if view.has_teams
+        else []
+    )
     sides = teams or shown
     scores = tuple(
         t("pic-score", side=side, score=score)

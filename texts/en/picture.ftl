@@ -2,6 +2,7 @@
 
 pic-hand = Hand { $hand }
 pic-pass = pass
+pic-team = { $first } & { $second }
 pic-score = { $side }: { $score }
 pic-eggs = Eggs carried: { $eggs }
 pic-hand-won = Hand result: { $side } +{ $points }

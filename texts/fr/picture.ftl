@@ -2,6 +2,7 @@
 
 pic-hand = Manche { $hand }
 pic-pass = passe
+pic-team = { $first } et { $second }
 pic-score = { $side } : { $score }
 pic-eggs = Œufs reportés : { $eggs }
 pic-hand-won = Fin de manche : { $side } +{ $points }

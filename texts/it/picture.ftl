@@ -2,6 +2,7 @@
 
 pic-hand = Mano { $hand }
 pic-pass = passo
+pic-team = { $first } e { $second }
 pic-score = { $side }: { $score }
 pic-eggs = Uova riportate: { $eggs }
 pic-hand-won = Fine mano: { $side } +{ $points }

@@ -2,6 +2,7 @@
 
 pic-hand = Кон { $hand }
 pic-pass = пас
+pic-team = { $first } и { $second }
 pic-score = { $side }: { $score }
 pic-eggs = Яйца переходят: { $eggs }
 pic-hand-won = Итог кона: { $side } +{ $points }
