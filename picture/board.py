@@ -1,5 +1,6 @@
-"""The table as a PNG: the line of play laid out on green felt, the tile just played and
-the lead marked, and the number at each open end written beside it. Seats come later."""
+"""The line of play as a PNG: laid out on green felt, the tile just played and the lead
+marked, and the number at each open end written beside it; the bundled fonts, and which
+characters they can draw."""
 
 from __future__ import annotations
 
@@ -25,6 +26,27 @@ BOLD = FONTS / "DejaVuSans-Bold.ttf"
 def font(size: int, path: Path = BOLD) -> ImageFont.FreeTypeFont:
     """The bundled font at `size` pixels, loaded once per size (loading takes milliseconds)."""
     return ImageFont.truetype(str(path), size)
+
+
+# A private-use code point: no font here draws it, so it shows the font's "missing" box.
+_NOWHERE = "\U000f0000"
+
+
+def _mask(char: str, path: Path) -> tuple[tuple[int, int], bytes]:
+    mask = font(20, path).getmask(char)
+    return mask.size, bytes(mask)
+
+
+@cache
+def has_glyph(char: str, path: Path = BOLD) -> bool:
+    """Whether the font draws `char` (an emoji or a Chinese character it lacks would come
+    out as an empty box)."""
+    return _mask(char, path) != _mask(_NOWHERE, path)
+
+
+def drawable(text: str, path: Path = BOLD) -> str:
+    """`text` without the characters the font cannot draw."""
+    return "".join(c for c in text if has_glyph(c, path))
 
 
 def table_layout(

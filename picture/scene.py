@@ -13,6 +13,7 @@ from core.line import End
 from core.state import Phase
 from core.variants import Variant
 from core.views import PublicView, SeatView
+from picture.board import has_glyph
 from texts import Translate
 from texts.render import tile_text
 
@@ -57,8 +58,9 @@ class Scene:
 
 def clean_name(name: str, length: int = NAME_LENGTH) -> str:
     """A name as plain text: control, format (bidi overrides, zero-width) and other
-    invisible characters removed, runs of spaces made one, cut to `length` with "…"."""
-    kept = "".join(c for c in name if not unicodedata.category(c).startswith("C"))
+    invisible characters removed, and those the font cannot draw (emoji), runs of spaces
+    made one, cut to `length` with "…"; "?" when nothing is left."""
+    kept = "".join(c for c in name if not unicodedata.category(c).startswith("C") and has_glyph(c))
     text = " ".join(kept.split())
     if len(text) > length:
         text = text[: length - 1].rstrip() + "…"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw, ImageFont
 
-from picture.board import BOLD, font
+from picture.board import BOLD, drawable, font
 from picture.layout import Box, Placed
 from picture.scene import SeatScene
 from picture.tiles import Palette, draw_back, draw_tile
@@ -45,8 +45,10 @@ def fitted(
     text: str, size: int, room: float, regular: bool = False, smallest: int = 15
 ) -> tuple[ImageFont.FreeTypeFont, str]:
     """The bundled font at `size`, smaller (not below `smallest`) if `text` would not fit in
-    `room` pixels, and the text, cut with "…" if it still does not fit."""
+    `room` pixels, and the text, cut with "…" if it still does not fit; what the font
+    cannot draw (an emoji in a name) is left out."""
     path = REGULAR if regular else BOLD
+    text = " ".join(drawable(text, path).split()) or "?"
     face = font(size, path)
     while size > smallest and face.getlength(text) > room:
         size -= 1

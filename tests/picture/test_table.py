@@ -17,7 +17,9 @@ from PIL import Image, ImageChops
 from core.positions import seeded_position as position
 from core.variants import Variant
 from core.views import public_view, seat_view
+from picture.board import has_glyph
 from picture.scene import Scene, scene_of
+from picture.seats import fitted
 from picture.table import POSITIONS, areas, render_scene
 from picture.tiles import PALETTE
 from tests.picture.positions import CASES
@@ -99,6 +101,22 @@ def test_names_in_cyrillic_and_with_accents_are_drawn(name: str) -> None:
     assert ink > 20, "no text-coloured pixels where the name goes"
     # A font without the letters would draw the same empty boxes for any name.
     assert ImageChops.difference(strip, _name_strip(other, 2, False)).getbbox() is not None
+
+
+def test_what_the_font_cannot_draw_is_left_out_of_a_name() -> None:
+    assert not has_glyph("🐺")
+    assert not has_glyph("中")
+    assert all(has_glyph(c) for c in "Жé Łø★")
+    assert fitted("Саша 🐺", 22, 500)[1] == "Саша"
+    assert fitted("🐺🎲", 22, 500)[1] == "?"  # nothing drawable: a question mark, not boxes
+
+
+def test_a_name_of_emoji_draws_like_a_question_mark() -> None:
+    match = position(Variant.BLOCK, 2, 5, moves=4)
+    t = TEXTS.translator("en")
+    emoji = render_scene(scene_of(public_view(match), ["🐺🎲", "Bot"], [False, True], t))
+    asked = render_scene(scene_of(public_view(match), ["?", "Bot"], [False, True], t))
+    assert ImageChops.difference(opened(emoji), opened(asked)).getbbox() is None
 
 
 def _compare(name: str, png: bytes) -> None:
