@@ -25,6 +25,12 @@ FROM python:${PYTHON}-slim-bookworm
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1
+# FriBiDi: Pillow's text layout (raqm, in its wheel) loads it to draw right-to-left
+# names in the table's picture in their order.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --uid 10001 --user-group --no-create-home --shell /usr/sbin/nologin dominoes
 COPY --from=build /opt/venv /opt/venv
 WORKDIR /tmp

@@ -31,7 +31,6 @@ from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
     GROUP,
-    PEOPLE,
     game_in,
     hand,
     kozel_of_four,
@@ -114,35 +113,6 @@ async def test_the_groups_table_is_a_photo_whose_caption_says_whose_turn_it_is(
     assert mine.photo is not None
     assert mine.buttons()
     assert visible_length(mine.text) <= CAPTION_LIMIT
-
-
-@PICTURES
-async def test_a_whole_kozel_match_in_pictures_keeps_every_caption_within_the_limit(
-    harness: TelegramHarness, fake: FakeTelegram
-) -> None:
-    await kozel_of_four(harness)
-    for _ in range(3000):
-        game = await game_in(harness)
-        if not game.is_active:
-            break
-        state = game.state
-        if isinstance(state, Playing) and not game.is_bot(state.turn):
-            person = game.human(state.turn).user_id
-            message = await hand(harness, person)
-            answer = await harness.press(
-                PEOPLE[person], message, message.buttons()[0].callback_data or ""
-            )
-            assert alert_of(answer) is None
-        else:
-            shown = await table(harness)
-            next_hand = [b for b in shown.buttons() if b.text == "Next hand"]
-            if not next_hand:
-                break
-            await harness.press(ALICE, shown, next_hand[0].callback_data or "")
-    photos = [m for m in fake.messages.values() if m.photo is not None]
-    assert photos
-    # The fake refuses a caption over Telegram's limit; none was refused.
-    assert all(visible_length(m.text) <= CAPTION_LIMIT for m in photos)
 
 
 async def test_the_same_picture_changes_only_the_caption_and_is_not_drawn_again(
