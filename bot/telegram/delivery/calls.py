@@ -129,6 +129,14 @@ class Calls:
         )
         return message.message_id
 
+    async def draw(self, content: Content, photo: str = "") -> None:
+        """Draw, ahead of its slot, the picture a `put` of `content` over a message that
+        shows `photo` would upload: a call must reach Telegram right after its slot is
+        taken, not a drawing later (late calls bunch up past the chat's limit)."""
+        picture = content.picture
+        if picture is not None and picture.key != photo:
+            await asyncio.to_thread(picture.png)
+
     async def put(
         self, chat_id: int, message_id: int | None, content: Content, photo: str = ""
     ) -> Put:

@@ -84,6 +84,7 @@ class GroupPolicy:
         table = plan.table
         assert table is not None
         if placement.table is None or placement.table.full != table.full:
+            await self._calls.draw(table, placement.table.photo if placement.table else "")
             await self._slot(work)
             await self._table(work, plan, table)
         await self._retire_table(work)

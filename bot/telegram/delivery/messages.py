@@ -186,6 +186,7 @@ class Delivery:
     async def _private(self, work: Pass, private: Private, sent: Sent | None) -> list[float]:
         """Show one person's message; [] when done, [at] when its slot frees at `at`
         (with the pass's patience, a slot that frees sooner is booked and waited for)."""
+        await self._calls.draw(private.content, sent.photo if sent is not None else "")
         if work.patience:
             at = await self._calls.book(private.chat_id, work.patience)
         else:

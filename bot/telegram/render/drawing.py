@@ -3,11 +3,13 @@ view, or a person's, from their seat's view, with only their own hand face up (R
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bot.game.seats import BotSeat
 from bot.game.state import Game
 from bot.telegram.render.content import Picture, digest
 from bot.telegram.render.game import bot_number
-from picture.scene import scene_of
+from picture.scene import Scene, scene_of
 from picture.table import render_scene
 from texts import Translate
 
@@ -27,4 +29,11 @@ def table_picture(game: Game, t: Translate, owner: int | None = None) -> Picture
     bots = [game.is_bot(seat) for seat in range(len(names))]
     scene = scene_of(view, names, bots, t, owner)
     # The scene says everything drawn: equal scenes are equal pictures.
-    return Picture(digest(repr(scene)), lambda: render_scene(scene))
+    return Picture(digest(repr(scene)), lambda: drawn(scene))
+
+
+@lru_cache(maxsize=64)
+def drawn(scene: Scene) -> bytes:
+    """The scene's PNG; the last 64 are kept (about 16 KB each): one drawn for a pass
+    whose slot was not free yet is not drawn again by the pass that comes back."""
+    return render_scene(scene)

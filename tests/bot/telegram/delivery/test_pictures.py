@@ -19,12 +19,13 @@ from bot.telegram.delivery.calls import Calls
 from bot.telegram.delivery.placement import placement_of
 from bot.telegram.delivery.timing import Timing
 from bot.telegram.ports import Look
+from bot.telegram.render import drawing
 from bot.telegram.render.captions import CAPTION_LIMIT, visible_length
 from bot.telegram.render.content import Content, Picture
 from core.positions import seeded_position
 from core.variants import Variant
 from core.views import public_view
-from picture.scene import scene_of
+from picture.scene import Scene, scene_of
 from picture.table import render_scene
 from tests.bot.conftest import QUICK_PACE, FakeClock
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
@@ -189,3 +190,29 @@ async def test_the_menu_a_picture_replaced_goes_at_the_chats_pace_not_in_a_batch
     assert len(left) == 1  # the menu is gone
     assert left[0].photo is not None
     assert fake.floods == 0
+
+
+@PICTURES
+async def test_a_picture_is_drawn_before_its_slot_is_taken(
+    harness: TelegramHarness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A call must reach Telegram right after its slot: drawing between the two would let
+    calls arrive bunched, past the chat's limit, on a loaded machine."""
+    game = await open_game(harness, "Draw game", "1 bot", "Easy", "100")
+    drawing.drawn.cache_clear()  # drawn by another test, a picture would not be drawn again
+    events: list[str] = []
+    draw, slot = drawing.render_scene, Calls.slot
+
+    def drawn(scene: Scene) -> bytes:
+        events.append("draw")
+        return draw(scene)
+
+    async def slotted(self: Calls, chat_id: int, ahead: float = 0.0) -> float | None:
+        events.append("slot")
+        return await slot(self, chat_id, ahead)
+
+    monkeypatch.setattr(drawing, "render_scene", drawn)
+    monkeypatch.setattr(Calls, "slot", slotted)
+    answer = await harness.press(ALICE, game, game.buttons()[0].callback_data or "")
+    assert alert_of(answer) is None
+    assert events[:2] == ["draw", "slot"]
