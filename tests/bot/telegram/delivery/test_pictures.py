@@ -201,7 +201,7 @@ async def test_a_picture_is_drawn_before_its_slot_is_taken(
     game = await open_game(harness, "Draw game", "1 bot", "Easy", "100")
     drawing.drawn.cache_clear()  # drawn by another test, a picture would not be drawn again
     events: list[str] = []
-    draw, slot = drawing.render_scene, Calls.slot
+    draw, slot = render_scene, Calls.slot
 
     def drawn(scene: Scene) -> bytes:
         events.append("draw")
