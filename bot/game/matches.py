@@ -123,8 +123,9 @@ class Matches:
 
         await self._step(game, step)
         seats = list(state.seats)
+        moved_at = self._games.now().timestamp()
         seats[seat] = game.human(seat).model_copy(
-            update={"log_mark": mark, "timeouts": 0, "press": press}
+            update={"log_mark": mark, "timeouts": 0, "press": press, "moved_at": moved_at}
         )
         return await self._commit(game.with_match(match, tuple(seats), state.seed))
 

@@ -38,6 +38,9 @@ class HumanSeat(BaseModel):
     # press again when the process that saved its move died before answering, and that
     # press is then answered as played, not as out of date.
     press: str | None = None
+    # When the person last moved (a timestamp): a turn that comes back soon after finds
+    # them at the chat.
+    moved_at: float | None = None
 
 
 class BotSeat(BaseModel):

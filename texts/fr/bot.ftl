@@ -297,7 +297,7 @@ private-lobby = Vous avez une place dans la partie de « { $group } ». Votre je
 private-joining = Vous prenez place à la table de « { $group } » : votre jeu s'affichera ici.
 private-not-seated = Vous n'êtes plus à la table de « { $group } ».
 private-cancelled = La partie de « { $group } » a été annulée.
-private-partner = Votre partenaire est { $name }, assis en face de vous.
+private-partner = En équipe avec vous : { $name }, en face de vous.
 private-next-hand = La manche suivante est distribuée dans quelques secondes.
 private-rematch = Une revanche peut être lancée depuis le groupe.
 

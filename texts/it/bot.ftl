@@ -297,7 +297,7 @@ private-lobby = Hai un posto nella partita in «{ $group }». Le tue tessere app
 private-joining = Ti siedi al tavolo in «{ $group }»: le tue tessere appariranno qui.
 private-not-seated = Non sei più al tavolo in «{ $group }».
 private-cancelled = La partita in «{ $group }» è stata annullata.
-private-partner = Il tuo compagno è { $name }, seduto di fronte a te.
+private-partner = In coppia con te: { $name }, di fronte a te.
 private-next-hand = La mano successiva si distribuisce tra pochi secondi.
 private-rematch = Una rivincita si può avviare dal gruppo.
 

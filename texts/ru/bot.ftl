@@ -288,7 +288,7 @@ private-lobby = У вас место в партии в «{ $group }». Ваши
 private-joining = Вы садитесь за стол в «{ $group }»: ваши кости появятся здесь.
 private-not-seated = Вас больше нет за столом в «{ $group }».
 private-cancelled = Партия в «{ $group }» отменена.
-private-partner = Ваш партнёр — { $name }, он сидит напротив вас.
+private-partner = Ваш партнёр — { $name }, напротив вас.
 private-next-hand = Следующий кон сдаётся через несколько секунд.
 private-rematch = Ещё партию можно начать из группы.
 

@@ -197,16 +197,19 @@ class Delivery:
         old = sent.message_id if sent is not None else None
         # The person's turn came: a new message notifies them (an edit would not), and
         # the old one is deleted, so their chat keeps one hand message per game. A turn
-        # that comes back soon after the last one they were told of finds them at the
-        # chat: their message is edited in place, without a ping.
+        # that comes back soon after their own last move finds them at the chat: their
+        # message is edited in place, without a ping.
         now = self._calls.clock()
         pinged_at = sent.pinged_at if sent is not None else 0.0
+        at_the_chat = (
+            private.moved_at is not None and now - private.moved_at < self.timing.at_the_chat
+        )
         anew = (
             private.turn
             and old is not None
             and sent is not None
             and not sent.turn
-            and now - pinged_at >= self.timing.quick_turns
+            and not at_the_chat
         )
         retired = sent.retired if sent is not None else ()
         photo = sent.photo if sent is not None else ""

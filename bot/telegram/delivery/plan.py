@@ -29,6 +29,7 @@ class Private:
     language: str
     content: Content
     turn: bool = False  # a group game's seat whose turn it is: the message comes anew
+    moved_at: float | None = None  # when they last moved (a timestamp), if they have
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,4 +111,5 @@ def _group_privates(
         else:
             continue
         content = hand_content(game, user_id, texts.translator(lang), drawn=chat_id in drawn)
-        yield Private(user_id, chat_id, lang, content, turn=turn_of == user_id)
+        moved_at = people[user_id].moved_at if user_id in people else None
+        yield Private(user_id, chat_id, lang, content, turn_of == user_id, moved_at)

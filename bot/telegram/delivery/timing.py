@@ -18,8 +18,9 @@ class Timing:
     # A pass that cannot wait for its slot (the worker's) books the first one
     # that frees within this, kept for when it comes back (`bot.telegram.delivery.slots`).
     ahead: float = 10.0
-    # A turn that comes again this soon after the last notified one is sent silently:
-    # someone playing quickly is not buzzed at every move.
-    quick_turns: float = 20.0
+    # A turn that comes this soon after the person's own last move is an edit (they are at
+    # the chat, and are not buzzed at every move); any later one, a new message that
+    # notifies them.
+    at_the_chat: float = 10.0
     # Messages under a group's table after which its next change is sent at the bottom.
     buried: int = 5

@@ -313,12 +313,14 @@ async def test_an_announcement_whose_answer_is_lost_is_never_told_twice(
 CALLS_PER_MOVE = 5.0  # at most, on average, with four people (the turn's notification included)
 
 
-# Every pace in words; in pictures the middle one: a picture's calls are a text's, one for
-# one (docs/capacity.md#pictures has all three paces in both looks, 0.01 to 0.02 apart).
+# Words at a quick pace (2 s: the people are at their chats), at a human one (4 s) and a
+# slow one (12 s); pictures once: a picture's calls are a text's, one for one
+# (docs/capacity.md#pictures has every pace in both looks, 0.01 to 0.02 apart).
 LOOKS_AND_PACES = [
-    *((Look.TEXT, think) for think in (2, 6, 12)),
+    *((Look.TEXT, think) for think in (2, 4, 12)),
     (Look.PICTURE, 6),
 ]
+AT_THE_CHAT = 10  # seconds: a turn this soon after the person's own move is an edit
 
 
 @pytest.mark.parametrize("pace", [REAL], indirect=True)
@@ -330,12 +332,18 @@ async def test_four_people_cost_at_most_five_calls_a_move_and_no_429(
     comes, the next hand dealt by itself, Telegram's limits enforced (private chats 3 a
     second, groups 20 a minute): every call of the match (answers, hands, turn messages
     and the deletion of the old ones, the table, the announcements) over the people's
-    moves is at most 5, and nothing is refused."""
+    moves is at most 5, and nothing is refused. Every turn that comes 10 s or more after
+    the person's own last move comes as a new message, which notifies them; a sooner one
+    (someone passed between, or a quick pace) is an edit: they are at the chat."""
     fake.limit(lambda: clock.now().timestamp())
     await open_lobby(harness)
     await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
     start = len(fake.calls)
     moves = 0
+    shown: dict[int, int] = {}  # by person: their hand message at their last press
+    pressed: dict[int, float] = {}  # by person: when they last pressed
+    came = 0.0  # when the turn pressed now came: the press before it
+    notified = away = told_away = 0
     for _ in range(5000):
         clock.advance(think)
         await harness.settle()
@@ -350,6 +358,13 @@ async def test_four_people_cost_at_most_five_calls_a_move_and_no_429(
                 data = message.buttons()[0].callback_data or ""
                 assert alert_of(await harness.press(PEOPLE[mover], message, data)) is None
                 moves += 1
+                new = shown.get(mover) != message.message_id  # a new message came
+                notified += new
+                if mover in pressed and came - pressed[mover] >= AT_THE_CHAT:
+                    away += 1  # the turn came 10 s or more after their own last move
+                    told_away += new
+                shown[mover] = message.message_id
+                pressed[mover] = came = clock.now().timestamp()
     else:
         raise AssertionError("the match did not end")
     for _ in range(60):  # what still waits for the group's pace goes out
@@ -359,7 +374,8 @@ async def test_four_people_cost_at_most_five_calls_a_move_and_no_429(
     made = Counter(c.name for c in fake.calls[start:])
     print(
         f"four people, {look.value}, {think} s a move: {moves} moves, {calls} calls, "
-        f"{calls / moves:.2f} a move"
+        f"{calls / moves:.2f} a move, {notified / moves:.0%} of turns notified "
+        f"({told_away} of {away} that came 10 s or more after the person's own move)"
     )
     print(f"  {dict(made)}")
     if fake.files:
@@ -367,3 +383,4 @@ async def test_four_people_cost_at_most_five_calls_a_move_and_no_429(
         print(f"  {len(sizes)} pictures uploaded, {sum(sizes) / len(sizes) / 1024:.1f} KB each")
     assert fake.floods == 0
     assert calls / moves <= CALLS_PER_MOVE, f"{calls} calls for {moves} moves"
+    assert told_away == away, f"{away - told_away} turns of people away came as edits"

@@ -1,6 +1,7 @@
 """A person is told when their turn comes: a new message (an edit notifies nobody),
-the old one deleted so that their chat keeps one hand message per game, silent when
-the turn comes back quickly; the others' hands are not edited for each move."""
+the old one deleted so that their chat keeps one hand message per game, an edit when
+their own last move was under 10 s ago (they are at the chat); the others' hands are
+not edited for each move."""
 
 from __future__ import annotations
 
