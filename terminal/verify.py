@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from core.deal import Deal
 from core.fair import BadSecretError, HandSecret
-from core.variants import Variant
 from terminal.style import Style
 from texts import Translate
-from texts.render import tiles_text, variant_name
+from texts.render import verify_lines
 
 EXIT_BAD_SECRET = 2  # as argparse exits on a malformed command line
 
@@ -21,37 +19,8 @@ def verify(text: str, t: Translate, out: TextIO, err: TextIO, style: Style) -> i
     try:
         secret = HandSecret.parse(text)
     except BadSecretError as exc:
-        err.write(style.text(t(f"term-verify-bad-{exc.problem.value}")) + "\n")
+        err.write(style.text(t(f"verify-bad-{exc.problem.value}")) + "\n")
         return EXIT_BAD_SECRET
-    lines = [
-        t(
-            "term-verify-title",
-            variant=variant_name(secret.variant, t),
-            count=secret.n_players,
-        ),
-        t("term-verify-code", commitment=secret.commitment),
-        t("term-verify-seats"),
-    ]
-    dealt = secret.rebuild()
-    for n, redeal in enumerate(dealt.redeals, 1):
-        lines.append("")
-        lines.append(
-            t("term-verify-redeal", n=n, number=redeal.seat + 1, reason=redeal.reason.value)
-        )
-        lines.extend(_deal_lines(redeal.deal, secret.variant, t))
-    lines.append("")
-    lines.append(t("term-verify-deal", n=len(dealt.redeals) + 1))
-    lines.extend(_deal_lines(dealt.deal, secret.variant, t))
+    lines = verify_lines(secret, t)
     out.write("\n".join(style.text(line) for line in lines) + "\n")
     return 0
-
-
-def _deal_lines(deal: Deal, variant: Variant, t: Translate) -> list[str]:
-    lines = [
-        t("term-verify-seat", n=seat + 1, tiles=tiles_text(h)) for seat, h in enumerate(deal.hands)
-    ]
-    if deal.rest:
-        # R5.1: the draw game's boneyard is drawn from the front of this order.
-        key = "term-verify-boneyard" if variant is Variant.DRAW else "term-verify-out-of-play"
-        lines.append(t(key, tiles=tiles_text(deal.rest)))
-    return lines

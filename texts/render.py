@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.deal import Deal
 from core.engine import Move
 from core.events import (
     Drew,
@@ -23,6 +24,7 @@ from core.events import (
     PlayKind,
     Redealt,
 )
+from core.fair import HandSecret
 from core.line import End
 from core.rules.kozel import losing_mark
 from core.state import Phase
@@ -322,3 +324,34 @@ def match_summary(view: PublicView, result: MatchResult, names: Names, t: Transl
     if result.dry:
         lines.append(t("match-dry"))
     return "\n".join(lines)
+
+
+# -- a deal dealt again from its secret (/verify, dominoes verify) ---------------------------
+
+
+def verify_lines(secret: HandSecret, t: Translate) -> list[str]:
+    """The deal `secret` makes, every redeal before it, and the deal code it gives (the
+    one the table showed while the hand was played)."""
+    lines = [
+        t("verify-title", variant=variant_name(secret.variant, t), count=secret.n_players),
+        t("verify-code", commitment=secret.commitment),
+        t("verify-seats"),
+    ]
+    dealt = secret.rebuild()
+    for n, redeal in enumerate(dealt.redeals, 1):
+        lines.append("")
+        lines.append(t("verify-redeal", n=n, number=redeal.seat + 1, reason=redeal.reason.value))
+        lines.extend(_deal_lines(redeal.deal, secret.variant, t))
+    lines.append("")
+    lines.append(t("verify-deal", n=len(dealt.redeals) + 1))
+    lines.extend(_deal_lines(dealt.deal, secret.variant, t))
+    return lines
+
+
+def _deal_lines(deal: Deal, variant: Variant, t: Translate) -> list[str]:
+    lines = [t("verify-seat", n=seat + 1, tiles=tiles_text(h)) for seat, h in enumerate(deal.hands)]
+    if deal.rest:
+        # R5.1: the draw game's boneyard is drawn from the front of this order.
+        key = "verify-boneyard" if variant is Variant.DRAW else "verify-out-of-play"
+        lines.append(t(key, tiles=tiles_text(deal.rest)))
+    return lines

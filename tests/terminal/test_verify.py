@@ -39,8 +39,8 @@ def test_verify_prints_a_kozel_redeal_before_the_deal_played() -> None:
     out = done.stdout
     t = TEXTS.translator("ru")
     first = dealt.redeals[0]
-    assert t("term-verify-redeal", n=1, number=first.seat + 1, reason=first.reason.value) in out
-    assert t("term-verify-deal", n=len(dealt.redeals) + 1) in out
+    assert t("verify-redeal", n=1, number=first.seat + 1, reason=first.reason.value) in out
+    assert t("verify-deal", n=len(dealt.redeals) + 1) in out
     played = " ".join(f"{tile.low}|{tile.high}" for tile in dealt.deal.hands[0])
     voided = " ".join(f"{tile.low}|{tile.high}" for tile in first.deal.hands[0])
     assert out.index(voided) < out.index(f"Место 1: {played}")
@@ -52,10 +52,10 @@ def test_verify_prints_a_kozel_redeal_before_the_deal_played() -> None:
 @pytest.mark.parametrize(
     ("text", "key"),
     [
-        ("kozel-4", "term-verify-bad-shape"),
-        ("chess-4-" + "0" * 64, "term-verify-bad-game"),
-        ("kozel-3-" + "0" * 64, "term-verify-bad-players"),
-        ("draw-2-" + "0" * 60, "term-verify-bad-key"),
+        ("kozel-4", "verify-bad-shape"),
+        ("chess-4-" + "0" * 64, "verify-bad-game"),
+        ("kozel-3-" + "0" * 64, "verify-bad-players"),
+        ("draw-2-" + "0" * 60, "verify-bad-key"),
     ],
 )
 def test_a_malformed_secret_is_refused_with_one_plain_line(text: str, key: str) -> None:

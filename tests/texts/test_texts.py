@@ -27,11 +27,11 @@ FAMILIES = {
     "cmd-": [
         *("start", "play", "score", "rules", "lang", "stop", "help", "kozel", "new", "leave"),
         "history",
-        *("stats", "top", "forgetme", "look"),
+        *("stats", "top", "forgetme", "look", "verify", "join"),
     ],
     "refusal-": [code.value for code in RefusalCode],
     "term-moves-": ["lead", "left", "right"],
-    "term-verify-bad-": [problem.value for problem in SecretProblem],
+    "verify-bad-": [problem.value for problem in SecretProblem],
 }
 
 

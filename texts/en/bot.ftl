@@ -258,6 +258,7 @@ group-help =
     <b>Dominoes in this group</b>
     /kozel — open a game of Kozel: four players, two teams, partners sitting opposite
     /new — open a game of your choice: draw or block game, 2 to 4 players (or Kozel)
+    /join — sit down at the open table · /verify — check a hand's deal from its secret
     /leave — leave the game: a bot plays your seat
     /stop — stop the game (whoever opened it, or an admin)
     /score — the scores · /board — the table again, at the bottom

@@ -18,3 +18,4 @@ status-group-hand-over = In «{ $group }» the hand is over: any player deals th
 status-group-lobby = The game in «{ $group }» has not started yet: it starts when every seat is taken.
 status-lobby-here = A game is being set up here: tap Join to take a seat. /board shows it again.
 status-hand-over-here = The hand is over: any player deals the next one from the table. /board shows it again.
+cmd-join = Join the lobby

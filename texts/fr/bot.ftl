@@ -273,6 +273,7 @@ group-help =
     <b>Les dominos dans ce groupe</b>
     /kozel — ouvrir une partie de Kozel : quatre joueurs, deux équipes, les partenaires face à face
     /new — ouvrir une partie au choix : avec pioche ou bloquée, de 2 à 4 joueurs (ou Kozel)
+    /join — s'asseoir à la table ouverte · /verify — vérifier la donne d'une manche par son secret
     /leave — quitter la partie : un bot joue à votre place
     /stop — arrêter la partie (celui qui l'a ouverte, ou un administrateur)
     /score — le score · /board — la table à nouveau, en bas

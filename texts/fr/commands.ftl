@@ -18,3 +18,4 @@ status-group-hand-over = Dans « { $group } », la manche est finie : n'importe 
 status-group-lobby = La partie dans « { $group } » n'a pas encore commencé : elle commence quand toutes les places sont prises.
 status-lobby-here = Une partie se prépare ici : touchez « S'asseoir » pour prendre une place. /board la réaffiche.
 status-hand-over-here = La manche est finie : n'importe quel joueur distribue la suivante depuis la table. /board la réaffiche.
+cmd-join = Rejoindre la table

@@ -273,6 +273,7 @@ group-help =
     <b>Domino in questo gruppo</b>
     /kozel — apri una partita a Kozel: quattro giocatori, due coppie, i compagni uno di fronte all'altro
     /new — apri una partita a scelta: con pesca o a blocco, da 2 a 4 giocatori (o Kozel)
+    /join — sedersi al tavolo aperto · /verify — verificare la distribuzione di una mano dal suo segreto
     /leave — lascia la partita: un bot gioca al tuo posto
     /stop — ferma la partita (chi l'ha aperta, o un amministratore)
     /score — il punteggio · /board — di nuovo il tavolo, in fondo

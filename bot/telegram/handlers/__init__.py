@@ -12,6 +12,7 @@ from bot.telegram.handlers import (
     group,
     group_language,
     history,
+    join,
     lang,
     look,
     membership,
@@ -22,6 +23,7 @@ from bot.telegram.handlers import (
     start,
     stats,
     stop,
+    verify,
 )
 
 
@@ -30,6 +32,7 @@ def routers() -> list[Router]:
     return [
         membership.create_router(),
         group.create_router(),
+        join.create_router(),
         group_language.create_router(),
         start.create_router(),
         play.create_router(),
@@ -40,6 +43,7 @@ def routers() -> list[Router]:
         stats.create_router(),
         forget.create_router(),
         rules.create_router(),
+        verify.create_router(),
         lang.create_router(),
         look.create_router(),
         stop.create_router(),

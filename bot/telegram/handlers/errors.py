@@ -26,6 +26,7 @@ COMMANDS = (
     "history",
     "stats",
     "rules",
+    "verify",
     "lang",
     "look",
     "stop",

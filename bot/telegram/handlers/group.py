@@ -39,6 +39,7 @@ from texts import Translate
 GROUP_COMMANDS = (
     "kozel",
     "new",
+    "join",
     "leave",
     "stop",
     "score",
@@ -47,6 +48,7 @@ GROUP_COMMANDS = (
     "stats",
     "top",
     "rules",
+    "verify",
     "lang",
     "look",
     "help",

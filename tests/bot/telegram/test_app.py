@@ -37,7 +37,7 @@ async def test_commands_are_registered_in_every_language(
         lang = call.params.get("language_code") or texts.default
         commands = {c.command: c.description for c in call.params["commands"]}
         expected = {"start", "play", "score", "board", "history", "rules", "lang", "stop", "help"}
-        assert set(commands) == expected | {"stats", "forgetme", "look"}
+        assert set(commands) == expected | {"stats", "forgetme", "look", "verify"}
         assert commands["play"] == texts.get(lang, "cmd-play")
     for call in groups:
         lang = call.params.get("language_code") or texts.default
@@ -54,7 +54,7 @@ async def test_commands_are_registered_in_every_language(
             "lang",
             "help",
         }
-        assert set(commands) == expected | {"stats", "top", "look"}
+        assert set(commands) == expected | {"stats", "top", "look", "verify", "join"}
         assert commands["kozel"] == texts.get(lang, "cmd-kozel")
 
 

@@ -1,0 +1,53 @@
+"""/join in a group (`bot.telegram.handlers.join`): a seat in the lobby, as the Join
+button gives; refused as the button is; a link to the private chat for someone the bot
+may not write to yet."""
+
+from __future__ import annotations
+
+from aiogram.utils.deep_linking import create_start_link
+
+from tests.bot.fake_telegram import TelegramHarness
+from tests.bot.telegram.group.driver import ALICE, BOB, CAROL, DAVE, EVE, GROUP, game_in, open_lobby
+from texts import Texts
+
+
+async def test_join_seats_the_sender_as_the_button_does(harness: TelegramHarness) -> None:
+    await open_lobby(harness)
+    await harness.send(BOB, "/join", chat_id=GROUP)
+    game = await game_in(harness)
+    assert [h.user_id for _, h in game.humans()] == [ALICE.id, BOB.id]
+    await harness.send(BOB, "/join", chat_id=GROUP)  # seated already: nothing changes
+    assert (await game_in(harness)).version == game.version
+
+
+async def test_join_without_a_lobby_says_there_is_no_game(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    await harness.send(BOB, "/join", chat_id=GROUP)
+    assert harness.fake.last_in(GROUP).text == texts.get("ru", "no-game-here")  # Bob speaks Russian
+
+
+async def test_join_at_a_full_table_is_refused_and_changes_nothing(
+    harness: TelegramHarness,
+) -> None:
+    await open_lobby(harness)
+    for who in (BOB, CAROL, DAVE):
+        await harness.send(who, "/join", chat_id=GROUP)
+    game = await game_in(harness)  # four seated: the match is dealt
+    await harness.send(EVE, "/join", chat_id=GROUP)
+    after = await game_in(harness)
+    assert after.version == game.version
+    assert EVE.id not in [h.user_id for _, h in after.humans()]
+
+
+async def test_someone_the_bot_cannot_write_to_gets_a_button_to_its_chat(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    game = await open_lobby(harness)
+    harness.fake.unreachable.add(BOB.id)
+    await harness.send(BOB, "/join", chat_id=GROUP)
+    reply = harness.fake.last_in(GROUP)
+    assert reply.text == texts.get("en", "refusal-private-chat")
+    link = await create_start_link(harness.bot, f"join-{game.game_id}")
+    assert reply.button(texts.get("en", "btn-invite")).url == link
+    assert [h.user_id for _, h in (await game_in(harness)).humans()] == [ALICE.id]
