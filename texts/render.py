@@ -203,7 +203,7 @@ def scores_line(view: PublicView, names: Names, t: Translate) -> str:
     return text
 
 
-def table_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
+def table_lines(view: PublicView, names: Names, t: Translate, *, code: bool = True) -> list[str]:
     """What everyone sees (R8.1): the line, its ends, hand sizes, boneyard, scores, and
     while a hand is played, its deal code (`core.fair`), if it has one."""
     lines = [header(view, t)]
@@ -222,12 +222,12 @@ def table_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
         if view.variant is Variant.DRAW:
             lines.append(t("boneyard", count=view.boneyard_size))
     lines.append(scores_line(view, names, t))
-    if view.commitment is not None and view.phase is Phase.PLAYING:
+    if code and view.commitment is not None and view.phase is Phase.PLAYING:
         lines.append(t("deal-commitment", commitment=view.commitment))
     return lines
 
 
-def caption_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
+def caption_lines(view: PublicView, names: Names, t: Translate, *, code: bool = True) -> list[str]:
     """What the caption of the table's picture says (the picture shows the line, the
     hands and the boneyard): the header, the open ends, the scores and the deal code;
     what a notification and a screen reader should tell."""
@@ -237,7 +237,7 @@ def caption_lines(view: PublicView, names: Names, t: Translate) -> list[str]:
     elif view.phase is Phase.PLAYING:
         lines.append(t("line-empty"))
     lines.append(scores_line(view, names, t))
-    if view.commitment is not None and view.phase is Phase.PLAYING:
+    if code and view.commitment is not None and view.phase is Phase.PLAYING:
         lines.append(t("deal-commitment", commitment=view.commitment))
     return lines
 
@@ -254,8 +254,11 @@ def prompt(view: SeatView, names: Names, t: Translate) -> str:
 # -- results --------------------------------------------------------------------------------
 
 
-def hand_summary(view: PublicView, result: HandResult, names: Names, t: Translate) -> str:
-    """R8.3: every hand revealed with its count, the points recorded and why."""
+def hand_summary(
+    view: PublicView, result: HandResult, names: Names, t: Translate, *, secret: bool = True
+) -> str:
+    """R8.3: every hand revealed with its count, the points recorded and why; with
+    `secret`, the deal's secret too (a group's result has a button for it instead)."""
     last = names.args(result.last_player)
     if result.reason is EndReason.DOMINO:
         lines = [t("hand-domino", hand=result.hand_no, **last)]
@@ -280,11 +283,20 @@ def hand_summary(view: PublicView, result: HandResult, names: Names, t: Translat
         lines.append(_classic_outcome(result, names, t))
     lines.append(scores_line(view, names, t))
     # The deal's secret, beside the hands it dealt (`core.fair`); one per result.
-    for past, secret in zip(view.results, view.deal_secrets, strict=False):
-        if past.hand_no == result.hand_no:
-            lines.append("")
-            lines.append(t("deal-secret", secret=str(secret), commitment=secret.commitment))
+    dealt = deal_secret(view, result.hand_no) if secret else None
+    if dealt is not None:
+        lines.append("")
+        lines.append(t("deal-secret", secret=str(dealt), commitment=dealt.commitment))
     return "\n".join(lines)
+
+
+def deal_secret(view: PublicView, hand_no: int) -> HandSecret | None:
+    """The secret of hand `hand_no`, once that hand is over (None before, or for a match
+    dealt before secrets)."""
+    for past, secret in zip(view.results, view.deal_secrets, strict=False):
+        if past.hand_no == hand_no:
+            return secret
+    return None
 
 
 def _classic_outcome(result: HandResult, names: Names, t: Translate) -> str:

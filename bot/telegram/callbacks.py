@@ -108,3 +108,10 @@ class GroupLookData(CallbackData, prefix="gk"):
     prefix: the private chat's buttons stay refused in a group, and the other way."""
 
     look: LookName
+
+
+class DealData(CallbackData, prefix="dl"):
+    """A group's hand result: its deal's secret, sent to whoever presses, privately."""
+
+    game: GameId
+    hand: Small

@@ -29,3 +29,9 @@ verify-bad-players = The game of that deal secret is not played by that many pla
 verify-bad-key = A deal secret ends with exactly 64 hex digits (0–9 and a–f): this one is cut short or too long.
 cmd-verify = Check a hand's deal from its secret
 verify-usage = Send <code>/verify</code> followed by a hand's deal secret, as its result shows it (kozel-4-3f9c…): I deal that hand again from the secret alone and show the deal code it gives. If it is the code the table showed while the hand was played, the tiles were not stacked.
+
+# A group's hand result: the deal's secret behind a button, sent privately.
+deal-check = Deal code <code>{ $commitment }</code>: its secret, to check the deal, is one tap away.
+btn-deal-secret = 🔑 Deal secret
+deal-secret-for = Hand { $hand } in «{ $group }»
+deal-secret-sent = The deal's secret is in your private chat with me.

@@ -29,3 +29,9 @@ verify-bad-players = Le jeu de ce secret de donne ne se joue pas à ce nombre de
 verify-bad-key = Un secret de donne finit par exactement 64 chiffres hexadécimaux (0–9 et a–f) : celui-ci est tronqué ou trop long.
 cmd-verify = Vérifier la donne d'une manche
 verify-usage = Envoyez <code>/verify</code> suivi du secret de la donne, tel que le résultat de la manche le montre (kozel-4-3f9c…) : je redistribue la manche à partir du seul secret et montre le code de donne qu'il donne. Si c'est le code que la table affichait pendant la manche, les dominos n'étaient pas truqués.
+
+# A group's hand result: the deal's secret behind a button, sent privately.
+deal-check = Code de donne <code>{ $commitment }</code> : son secret, pour vérifier la donne, s'obtient avec le bouton.
+btn-deal-secret = 🔑 Secret de la donne
+deal-secret-for = Manche { $hand } dans « { $group } »
+deal-secret-sent = Le secret de la donne est dans votre chat privé avec moi.

@@ -29,3 +29,9 @@ verify-bad-players = Il gioco di questo segreto di distribuzione non si gioca co
 verify-bad-key = Un segreto di distribuzione finisce con esattamente 64 cifre esadecimali (0–9 e a–f): questo è troncato o troppo lungo.
 cmd-verify = Verificare la distribuzione di una mano
 verify-usage = Invia <code>/verify</code> seguito dal segreto della distribuzione, come lo mostra il risultato della mano (kozel-4-3f9c…): ridistribuisco la mano dal solo segreto e mostro il codice di distribuzione che ne risulta. Se è il codice che il tavolo mostrava durante la mano, le tessere non erano truccate.
+
+# A group's hand result: the deal's secret behind a button, sent privately.
+deal-check = Codice di distribuzione <code>{ $commitment }</code>: il segreto per verificarla si ottiene col pulsante.
+btn-deal-secret = 🔑 Segreto della distribuzione
+deal-secret-for = Mano { $hand } in «{ $group }»
+deal-secret-sent = Il segreto della distribuzione è nella tua chat privata con me.

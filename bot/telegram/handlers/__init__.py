@@ -7,6 +7,7 @@ from aiogram import Router
 
 from bot.telegram.handlers import (
     board,
+    deal,
     errors,
     forget,
     group,
@@ -43,6 +44,7 @@ def routers() -> list[Router]:
         stats.create_router(),
         forget.create_router(),
         rules.create_router(),
+        deal.create_router(),
         verify.create_router(),
         lang.create_router(),
         look.create_router(),

@@ -145,12 +145,16 @@ class RecordNames(Names):
         return mention(occupant.user_id, occupant.name)
 
 
-def game_blocks(game: Game, view: SeatView, t: Translate, *, drawn: bool = False) -> list[Block]:
+def game_blocks(
+    game: Game, view: SeatView, t: Translate, *, drawn: bool = False, fair: bool = True
+) -> list[Block]:
     """The game message for the person at `view.seat`, in paragraphs; `drawn`: the
-    caption of the table's picture, which shows the line and the hands."""
+    caption of the table's picture, which shows the line and the hands; `fair`: the
+    deal's code and secret (a group's table and results carry them for everyone)."""
     names = RecordNames(game, view.seat, t)
     human = game.human(view.seat)
-    table = caption_lines(view, names, t) if drawn else table_lines(view, names, t)
+    lines = caption_lines if drawn else table_lines
+    table = lines(view, names, t, code=fair)
     blocks = [Block("\n".join(table))]
     since = events_since(view, human.log_mark.hand_no, human.log_mark.index)
     log = log_lines(since, names, t)
@@ -159,7 +163,7 @@ def game_blocks(game: Game, view: SeatView, t: Translate, *, drawn: bool = False
     if isinstance(game.state, Stopped):
         blocks.append(Block(t("game-stopped")))
     elif view.revealed is not None:
-        blocks.append(Block(hand_summary(view, view.revealed, names, t)))
+        blocks.append(Block(hand_summary(view, view.revealed, names, t, secret=fair)))
         if view.match_result is not None:
             blocks.append(Block(match_summary(view, view.match_result, names, t)))
     if view.phase is Phase.PLAYING:

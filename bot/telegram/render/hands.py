@@ -33,7 +33,8 @@ def hand_content(game: Game, user_id: int, t: Translate, *, drawn: bool = False)
     partner = partner_of(game, seat)
     if partner is not None:
         heading += "\n" + t("private-partner", name=render.RecordNames(game, seat, t)(partner))
-    blocks = [Block(heading), *render.game_blocks(game, view, t, drawn=drawn)]
+    # The deal's code and secret are the group's (on its table and results), not repeated.
+    blocks = [Block(heading), *render.game_blocks(game, view, t, drawn=drawn, fair=False)]
     if isinstance(game.state, HandOver):
         blocks.append(Block(t("private-next-hand")))
     elif isinstance(game.state, Finished):

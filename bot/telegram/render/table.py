@@ -14,17 +14,19 @@ from bot.game.lobby import TURN_TIMERS
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat
 from bot.game.state import Game, HandOver, Lobby, Playing, Stopped
-from bot.telegram.callbacks import ActionData, GroupData
+from bot.telegram.callbacks import ActionData, DealData, GroupData
 from bot.telegram.render.captions import Block, fit
 from bot.telegram.render.content import Content
 from bot.telegram.render.drawing import table_picture
 from bot.telegram.render.game import RecordNames, bot_number, escape_name, short_name, table_name
-from core.events import Redealt
+from core.events import HandResult, Redealt
 from core.state import Phase
 from core.variants import TARGETS, Variant
+from core.views import PublicView
 from texts import Translate
 from texts.render import (
     caption_lines,
+    deal_secret,
     hand_summary,
     log_lines,
     match_summary,
@@ -234,13 +236,28 @@ def announcements(game: Game, t: Translate) -> list[Content]:
             result = view.results[done]
             # The scores as they were after that hand, even if it is told late.
             then = dataclasses.replace(view, scores=result.scores_after, eggs=result.eggs_after)
-            out.append(Content(hand_summary(then, result, names, t)))
+            out.append(_result(game, then, result, names, t))
     if view.match_result is not None:
         rematch = ActionData(game=game.game_id, version=game.version, action=GameAction.REMATCH)
         button = InlineKeyboardButton(text=t("btn-rematch"), callback_data=rematch.pack())
         text = match_summary(view, view.match_result, names, t) + "\n" + scores_line(view, names, t)
         out.append(Content(text, _markup([[button]])))
     return out
+
+
+def _result(
+    game: Game, view: PublicView, result: HandResult, names: RecordNames, t: Translate
+) -> Content:
+    """A hand's result: every hand and the points; of the deal, one line and a button
+    that sends its secret privately to whoever wants to check it."""
+    text = hand_summary(view, result, names, t, secret=False)
+    secret = deal_secret(view, result.hand_no)
+    if secret is None:
+        return Content(text)
+    data = DealData(game=game.game_id, hand=result.hand_no)
+    button = InlineKeyboardButton(text=t("btn-deal-secret"), callback_data=data.pack())
+    text += "\n\n" + t("deal-check", commitment=secret.commitment)
+    return Content(text, _markup([[button]]))
 
 
 def _notice(notice: SeatNotice, game: Game, t: Translate) -> Content:

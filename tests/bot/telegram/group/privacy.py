@@ -46,6 +46,8 @@ class PrivacyGuard:
     """An observer for `FakeTelegram`; `violations` must stay empty."""
 
     storage: GameStore
+    # Groups whose revealed deal secrets anyone may be sent (the 🔑 button of a result).
+    groups: tuple[int, ...] = ()
     violations: list[str] = field(default_factory=list)
     checked: int = 0
 
@@ -66,7 +68,9 @@ class PrivacyGuard:
         allowed = await self._allowed(chat_id)
         if shown - allowed:
             self.violations.append(f"chat {chat_id} was shown {sorted(shown - allowed)}")
-        dealt = [r for r in await self._records(chat_id) if r.match is not None]
+        public = [await self.storage.load_for_chat(group) for group in self.groups]
+        records = await self._records(chat_id) + [r for r in public if r is not None]
+        dealt = [r for r in records if r.match is not None]
         revealed = {str(s) for r in dealt for s in r.public_view().deal_secrets}
         early = set(DEAL_SECRET.findall(params["text"])) - revealed
         if early:
