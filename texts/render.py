@@ -338,6 +338,38 @@ def match_summary(view: PublicView, result: MatchResult, names: Names, t: Transl
     return "\n".join(lines)
 
 
+def score_sheet(view: PublicView, names: Names, t: Translate) -> list[str]:
+    """The score sheet, a line per hand over: who wrote what (Kozel: the pair that wrote
+    the points, fish, eggs carried or used, a hand the rule of 13 left unwritten; the
+    draw and block games: the points each hand gave, a tie). Empty before a hand is over."""
+    if not view.results:
+        return []
+    lines = [t("sheet-title")]
+    for result in view.results:
+        lines.append(_sheet_line(view, result, names, t))
+    return lines
+
+
+def _sheet_line(view: PublicView, result: HandResult, names: Names, t: Translate) -> str:
+    hand = result.hand_no
+    if result.winner is None:
+        if view.has_teams:
+            return t("sheet-eggs", hand=hand, eggs=result.eggs_after)
+        return t("sheet-tie", hand=hand)
+    if not view.has_teams:
+        return t("sheet-points", hand=hand, side=names(result.winner), points=result.points)
+    loser = next(side for side in range(len(view.scores)) if side != result.winner)
+    side = names.side(view, loser)
+    if result.cancelled_by_13:
+        written = result.hand_total + result.eggs_used
+        return t("sheet-rule-13", hand=hand, side=side, points=written)
+    notes = [t("sheet-fish")] if result.reason is not EndReason.DOMINO else []
+    if result.eggs_used:
+        notes.append(t("sheet-eggs-used", eggs=result.eggs_used))
+    line = t("sheet-points", hand=hand, side=side, points=result.points)
+    return " · ".join([line, *notes])
+
+
 # -- a deal dealt again from its secret (/verify, dominoes verify) ---------------------------
 
 

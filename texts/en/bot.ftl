@@ -365,3 +365,12 @@ rules-kozel =
     <b>Rule of 13.</b> While a team has written nothing yet, a hand total under 13 is not written down.
     <b>The goats.</b> The first team to reach 101 points loses: they are the goats (51 or 151 with a target of 50 or 150). If the winners are still at 0, it is a dry win.
     { rules-fair-deal }
+
+# The score sheet: /score and the match's result, a line per hand.
+sheet-title = <b>Hand by hand</b>
+sheet-points = { $hand }. { $side } +{ $points }
+sheet-tie = { $hand }. A tie: nobody scores
+sheet-eggs = { $hand }. Eggs, carried over: { $eggs }
+sheet-rule-13 = { $hand }. { $side }, not written (rule of 13): { $points }
+sheet-fish = fish
+sheet-eggs-used = eggs included: { $eggs }

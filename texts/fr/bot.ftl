@@ -380,3 +380,12 @@ rules-kozel =
     <b>Règle du 13.</b> Tant qu'une équipe n'a encore rien inscrit, un total de manche inférieur à 13 ne lui est pas noté.
     <b>Les boucs.</b> La première équipe qui atteint 101 points a perdu : ce sont les boucs (51 ou 151 avec un objectif de 50 ou de 150). Si les gagnants sont encore à zéro, c'est une victoire sèche.
     { rules-fair-deal }
+
+# La feuille de marque : /score et le résultat de la partie, une ligne par manche.
+sheet-title = <b>Manche par manche</b>
+sheet-points = { $hand }. { $side } +{ $points }
+sheet-tie = { $hand }. Égalité : personne ne marque
+sheet-eggs = { $hand }. Œufs, reportés : { $eggs }
+sheet-rule-13 = { $hand }. { $side }, rien d'inscrit (règle du 13) : { $points }
+sheet-fish = poisson
+sheet-eggs-used = œufs compris : { $eggs }

@@ -380,3 +380,12 @@ rules-kozel =
     <b>Regola del 13.</b> Finché una coppia non ha ancora segnato nulla, un punteggio di mano inferiore a 13 non le si scrive.
     <b>I caproni.</b> La coppia che arriva per prima a 101 punti perde: sono i caproni (51 o 151 con obiettivo 50 o 150). Se gli avversari sono ancora a zero, è una vittoria a secco.
     { rules-fair-deal }
+
+# Il foglio dei punti: /score e il risultato della partita, una riga per mano.
+sheet-title = <b>Mano per mano</b>
+sheet-points = { $hand }. { $side } +{ $points }
+sheet-tie = { $hand }. Pareggio: nessuno segna
+sheet-eggs = { $hand }. Uova, riportate: { $eggs }
+sheet-rule-13 = { $hand }. { $side }, non si scrive (regola del 13): { $points }
+sheet-fish = pesce
+sheet-eggs-used = uova comprese: { $eggs }

@@ -23,6 +23,7 @@ from texts.render import (
     log_lines,
     match_summary,
     prompt,
+    score_sheet,
     scores_line,
     table_lines,
     tiles_text,
@@ -166,6 +167,7 @@ def game_blocks(
         blocks.append(Block(hand_summary(view, view.revealed, names, t, secret=fair)))
         if view.match_result is not None:
             blocks.append(Block(match_summary(view, view.match_result, names, t)))
+            blocks.append(Block("\n".join(score_sheet(view, names, t)), kept=False))
     if view.phase is Phase.PLAYING:
         blocks.append(Block(t("your-hand", tiles=tiles_text(view.hand)), kept=not drawn))
         if game.is_active:
@@ -189,4 +191,5 @@ def score_text(game: Game, view: PublicView, viewer: int | None, t: Translate) -
         )
     elif view.match_result is not None:
         lines.append(match_summary(view, view.match_result, names, t))
-    return "\n".join(lines)
+    sheet = score_sheet(view, names, t)
+    return "\n".join(lines + (["", *sheet] if sheet else []))

@@ -30,6 +30,7 @@ from texts.render import (
     hand_summary,
     log_lines,
     match_summary,
+    score_sheet,
     scores_line,
     table_lines,
     target_text,
@@ -241,6 +242,7 @@ def announcements(game: Game, t: Translate) -> list[Content]:
         rematch = ActionData(game=game.game_id, version=game.version, action=GameAction.REMATCH)
         button = InlineKeyboardButton(text=t("btn-rematch"), callback_data=rematch.pack())
         text = match_summary(view, view.match_result, names, t) + "\n" + scores_line(view, names, t)
+        text += "\n\n" + "\n".join(score_sheet(view, names, t))
         out.append(Content(text, _markup([[button]])))
     return out
 
