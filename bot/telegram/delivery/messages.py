@@ -199,10 +199,9 @@ class Delivery:
         # the old one is deleted, so their chat keeps one hand message per game. A turn
         # that comes back soon after their own last move finds them at the chat: their
         # message is edited in place, without a ping.
-        now = self._calls.clock()
-        pinged_at = sent.pinged_at if sent is not None else 0.0
+        moved_at = private.moved_at
         at_the_chat = (
-            private.moved_at is not None and now - private.moved_at < self.timing.at_the_chat
+            moved_at is not None and self._calls.clock() - moved_at < self.timing.at_the_chat
         )
         anew = (
             private.turn
@@ -220,7 +219,6 @@ class Delivery:
                 shown = await self._calls.send(private.chat_id, content)
                 photo = content.photo
                 retired = (*retired, old) if old is not None else retired
-                pinged_at = now
             else:
                 put = await self._calls.put(private.chat_id, old, content, photo)
                 shown, photo = put.message_id, put.photo
@@ -243,7 +241,6 @@ class Delivery:
             content.full,
             private.language,
             turn=private.turn,
-            pinged_at=pinged_at,
             retired=retired,
             prompt=replaced or (sent is not None and sent.prompt),
             photo=photo,

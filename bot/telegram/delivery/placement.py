@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
+from dataclasses import fields as fields_of
 
 from bot.game.notify import Fact
 from bot.game.state import Game
@@ -37,7 +38,6 @@ class Sent:
     full: str = ""
     language: str = ""  # of a private message: its last word, after leaving, is in it too
     turn: bool = False  # a group hand message sent anew because the person's turn came
-    pinged_at: float = 0.0  # when such a message last notified the person
     retired: tuple[int, ...] = ()  # older messages of the same place, still to delete
     prompt: bool = False  # one of them still has buttons (it was replaced): delete it now
     below_from: int = 0  # a group table: the group's message count when it was sent
@@ -129,11 +129,16 @@ def dump(sent: Sent) -> str:
     return json.dumps(asdict(sent), separators=(",", ":"))
 
 
+_SENT_FIELDS = frozenset(f.name for f in fields_of(Sent))
+
+
 def sent_of(raw: str) -> Sent:
-    """A message from its field."""
-    fields = json.loads(raw)
-    fields["retired"] = tuple(fields.get("retired", ()))
-    return Sent(**fields)
+    """A message from its field. A field this version does not know (written by an older
+    or newer one, beside it in a rolling restart) is left out, not an error."""
+    stored = json.loads(raw)
+    known = {name: value for name, value in stored.items() if name in _SENT_FIELDS}
+    known["retired"] = tuple(known.get("retired", ()))
+    return Sent(**known)
 
 
 def placement_of(fields: Mapping[str, str]) -> Placement:
