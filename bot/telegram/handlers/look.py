@@ -9,7 +9,7 @@ from __future__ import annotations
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from aiogram.types import CallbackQuery, Message
 
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
@@ -19,6 +19,7 @@ from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of, private_router
 from bot.telegram.members import admin_check
 from bot.telegram.ports import Look, Looks
+from bot.telegram.render.keyboards import look_keyboard
 from texts import Translate
 
 
@@ -28,25 +29,6 @@ def _look(value: str) -> Look:
         return Look(value)
     except ValueError as exc:
         raise RefusalError(RefusalCode.INVALID) from exc
-
-
-def _label(look: Look, t: Translate) -> str:
-    return t("btn-look-picture") if look is Look.PICTURE else t("btn-look-text")
-
-
-def look_keyboard(current: str, t: Translate, *, in_group: bool = False) -> InlineKeyboardMarkup:
-    """The two looks side by side, the chat's current one marked."""
-    buttons = []
-    for look in Look:
-        label = _label(look, t)
-        data = GroupLookData(look=look) if in_group else LookData(look=look)
-        buttons.append(
-            InlineKeyboardButton(
-                text=t("btn-chosen", label=label) if look == current else label,
-                callback_data=data.pack(),
-            )
-        )
-    return InlineKeyboardMarkup(inline_keyboard=[buttons])
 
 
 def _confirmation(look: Look, t: Translate, *, in_group: bool) -> str:

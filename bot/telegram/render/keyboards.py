@@ -15,11 +15,14 @@ from bot.telegram.callbacks import (
     ActionData,
     EndCode,
     GroupLangData,
+    GroupLookData,
     LangData,
+    LookData,
     MenuData,
     MoveData,
     RulesData,
 )
+from bot.telegram.ports import Look
 from core.line import End
 from core.players import Level
 from core.variants import TARGETS, Variant
@@ -138,3 +141,15 @@ def group_language_keyboard(current: str, t: Translate) -> InlineKeyboardMarkup:
     return _choice_keyboard(
         ((label(lang), GroupLangData(lang=lang).pack()) for lang in LANGUAGES), 2
     )
+
+
+def look_keyboard(current: str, t: Translate, *, in_group: bool = False) -> InlineKeyboardMarkup:
+    """The /look menu (a group's, or a private chat's), the chat's current look marked."""
+    labels = {Look.PICTURE: t("btn-look-picture"), Look.TEXT: t("btn-look-text")}
+
+    def choice(look: Look) -> tuple[str, str]:
+        label = labels[look]
+        data = GroupLookData(look=look) if in_group else LookData(look=look)
+        return (t("btn-chosen", label=label) if look == current else label), data.pack()
+
+    return _choice_keyboard((choice(look) for look in Look), 2)
