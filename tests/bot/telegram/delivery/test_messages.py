@@ -37,7 +37,7 @@ from tests.bot.telegram.group.driver import (
     hand,
     match_of,
     open_lobby,
-    play_one_move,
+    play_to_hand_over,
     seat_everyone,
     table,
     tap,
@@ -297,11 +297,7 @@ async def test_an_announcement_whose_answer_is_lost_is_never_told_twice(
         return told and "is over:</b>" in method.text
 
     fake.lose_answer.append(result_post)
-    for _ in range(200):
-        game = await game_in(harness)
-        if isinstance(game.state, HandOver):
-            break
-        await play_one_move(harness)
+    await play_to_hand_over(harness)
     for _ in range(5):
         clock.advance(5)
         await harness.settle()

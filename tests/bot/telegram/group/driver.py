@@ -115,6 +115,18 @@ async def play_to_the_end(
     raise AssertionError("the match did not end")
 
 
+async def play_to_hand_over(
+    harness: TelegramHarness, chat_id: int = GROUP, limit: int = 200
+) -> Game:
+    """Moves until the hand being played is over."""
+    for _ in range(limit):
+        record = await game_in(harness, chat_id)
+        if isinstance(record.state, HandOver):
+            return record
+        await play_one_move(harness, chat_id)
+    raise AssertionError("the hand did not end")
+
+
 def group_texts(harness: TelegramHarness, chat_id: int = GROUP) -> list[str]:
     """Every message sent to the group (not the edits), in order."""
     return [

@@ -5,7 +5,7 @@ private hands carry no deal code: the group's table does."""
 
 from __future__ import annotations
 
-from bot.game.state import HandOver, Playing
+from bot.game.state import Playing
 from bot.telegram.callbacks import DealData
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
@@ -16,23 +16,18 @@ from tests.bot.telegram.group.driver import (
     game_in,
     hand,
     open_lobby,
-    play_one_move,
+    play_to_hand_over,
     seat_everyone,
     table,
 )
 from texts import Texts
 
 
-async def first_result(harness: TelegramHarness) -> int:
-    """Plays the first hand of a two-person draw game; the game's version then."""
+async def first_result(harness: TelegramHarness) -> None:
+    """Plays the first hand of a two-person draw game."""
     await open_lobby(harness, "/new draw 2")
     await seat_everyone(harness, BOB.id)
-    for _ in range(200):
-        game = await game_in(harness)
-        if isinstance(game.state, HandOver):
-            return game.version
-        await play_one_move(harness)
-    raise AssertionError("the hand did not end")
+    await play_to_hand_over(harness)
 
 
 async def test_a_hand_not_over_or_forged_is_refused_and_nothing_is_sent(

@@ -3,16 +3,15 @@ match's result."""
 
 from __future__ import annotations
 
-from bot.game.state import Finished, HandOver
+from bot.game.state import Finished
 from tests.bot.fake_telegram import TelegramHarness
 from tests.bot.telegram.group.driver import (
     ALICE,
     BOB,
     GROUP,
-    game_in,
     group_texts,
     open_lobby,
-    play_one_move,
+    play_to_hand_over,
     play_to_the_end,
     seat_everyone,
 )
@@ -27,10 +26,7 @@ async def test_score_shows_the_sheet_once_a_hand_is_over(
     title = texts.get("en", "sheet-title")
     await harness.send(ALICE, "/score", chat_id=GROUP)
     assert title not in harness.fake.last_in(GROUP).text
-    for _ in range(200):
-        if isinstance((await game_in(harness)).state, HandOver):
-            break
-        await play_one_move(harness)
+    await play_to_hand_over(harness)
     await harness.send(ALICE, "/score", chat_id=GROUP)
     reply = harness.fake.last_in(GROUP).text
     assert title in reply
