@@ -144,16 +144,28 @@ class Calls:
         shows, "" for a text message), or in a new message when there is none, it is
         gone, or it is of the other kind (then it is handed back as `replaced`)."""
         replaced = None
-        if message_id is not None:
-            edit = await self._edit(chat_id, message_id, content, photo)
+        if message_id is not None and (content.picture is None) != (photo == ""):
+            replaced = message_id  # known to be of the other kind: no edit is tried
+        elif message_id is not None:
+            edit = await self.edit(chat_id, message_id, content, photo)
             if edit is Edit.DONE:
                 return Put(message_id, content.photo)
             if edit is Edit.OTHER_KIND:
                 replaced = message_id
+            # The refused edit was a call: the new message takes a slot of its own (two
+            # calls in one slot bunch up past the chat's limit).
+            await self._next_slot(chat_id)
         return Put(await self.send(chat_id, content), content.photo, replaced)
 
-    async def _edit(self, chat_id: int, message_id: int, content: Content, photo: str) -> Edit:
-        """Show `content` in a message that shows the picture `photo` ("" : text)."""
+    async def _next_slot(self, chat_id: int) -> None:
+        """Wait for the chat's next slot; `WaitError` when none frees soon."""
+        at = await self._slots.book(chat_id, self.timing.ahead)
+        if at is not None:
+            raise WaitError(at)
+
+    async def edit(self, chat_id: int, message_id: int, content: Content, photo: str = "") -> Edit:
+        """Show `content` in the message `message_id`, which shows the picture `photo`
+        ("": text), in the slot taken for it; how it went (nothing is sent anew)."""
         picture = content.picture
         if picture is None:
             if photo:

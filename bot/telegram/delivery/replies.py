@@ -18,7 +18,7 @@ from bot.game.people import Person
 from bot.game.ports import UnreachableError as PersonUnreachableError
 from bot.game.state import Game, Lobby
 from bot.telegram.delivery.calls import Calls
-from bot.telegram.delivery.outcomes import RefusedError, UnreachableError, WaitError
+from bot.telegram.delivery.outcomes import Edit, RefusedError, UnreachableError, WaitError
 from bot.telegram.delivery.placement import Changes, Sent, placement_of, private_field, sent_of
 from bot.telegram.ports import Conversation, MessageRecords
 from bot.telegram.render.content import Content
@@ -99,9 +99,17 @@ class Replies:
             await self._sleep(max(0.0, at - self._calls.clock()))
             at = await self._calls.slot(chat_id, MAX_WAIT)
         try:
-            await self._call(chat_id, lambda: self._calls.put(chat_id, message_id, content))
+            if message_id is None:
+                await self._call(chat_id, lambda: self._calls.send(chat_id, content))
+                return
+            # Only in its own message: one deleted meanwhile was replaced (the game it
+            # opened shows below), and a stale menu sent anew would sit under the game.
+            edit = await self._call(chat_id, lambda: self._calls.edit(chat_id, message_id, content))
         except (DeliveryFailedError, UnreachableError) as error:
             log.warning("menu in chat %s not shown: %r", chat_id, error)
+            return
+        if edit is not Edit.DONE:
+            log.info("menu %s of chat %s is gone: not shown again", message_id, chat_id)
 
     async def reach(self, game: Game, person: Person) -> None:
         """Write `person` their private message for `game` before they take a seat (it

@@ -8,14 +8,19 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from aiogram import Bot
 from aiogram.exceptions import TelegramServerError
 from aiogram.methods import EditMessageText, SendMessage, TelegramMethod
+from fakeredis import FakeAsyncRedis
 
 from bot.app import Pacing
 from bot.game.state import HandOver
 from bot.game.worker import Rhythm
-from bot.store.pace import Limit, Limits
-from tests.bot.conftest import NO_LIMIT, FakeClock
+from bot.store.pace import Limit, Limits, Pace
+from bot.telegram.delivery.calls import Calls
+from bot.telegram.delivery.timing import Timing
+from bot.telegram.render.content import Content
+from tests.bot.conftest import NO_LIMIT, FakeClock, FakeSleep
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     GROUP,
@@ -134,3 +139,23 @@ async def test_after_a_500_on_a_groups_announcement_the_group_hears_on_at_its_pa
     assert clock.now().timestamp() - failed_at <= 10
     told = [t for t in group_texts(harness) if "is over:</b>" in t]
     assert len(told) <= 1
+
+
+async def test_a_message_sent_anew_after_a_refused_edit_takes_a_slot_of_its_own(
+    bot: Bot, redis: FakeAsyncRedis, clock: FakeClock, fake: FakeTelegram, sleep: FakeSleep
+) -> None:
+    """Telegram's limits enforced: an edit refused because its message is gone was a
+    call; the new message waits for the chat's next slot instead of bunching with it."""
+    fake.limit(lambda: clock.now().timestamp())
+    calls = Calls(bot, Pace(redis, Limits()), clock.now, Timing(), sleep)
+    assert await calls.book(ALICE.id, 5.0) is None  # a burst of three at most
+    first = await calls.send(ALICE.id, Content("first"))
+    del fake.messages[(ALICE.id, first)]  # deleted by the person
+    assert await calls.book(ALICE.id, 5.0) is None
+    put = await calls.put(ALICE.id, first, Content("again"))
+    assert [call.name for call in fake.calls[-2:]] == ["editMessageText", "sendMessage"]
+    for n in range(3):  # the pace's next slots
+        assert await calls.book(ALICE.id, 5.0) is None
+        await calls.send(ALICE.id, Content(f"more {n}"))
+    assert put.message_id != first
+    assert fake.floods == 0

@@ -73,3 +73,24 @@ async def test_a_menu_shown_at_once_takes_one_slot(
     await harness.send(ALICE, "/help")  # waits for the one slot after the menu's
     assert clock.now().timestamp() == shown + 5.0
     assert fake.floods == 0
+
+
+@pytest.mark.parametrize("pace", [SLOW_BOT], indirect=True)
+async def test_a_menu_due_later_whose_message_was_deleted_meanwhile_is_not_sent_again(
+    harness: TelegramHarness, fake: FakeTelegram, clock: FakeClock, sleep: GatedSleep
+) -> None:
+    """The menu's message went meanwhile (a game that replaced it, the person): a stale
+    menu sent anew would sit under whatever replaced it."""
+    fake.limit(lambda: clock.now().timestamp())
+    await harness.send(ALICE, "/play")
+    menu = fake.last_in(ALICE.id)
+    harness.auto_settle = False
+    sleep.gate.clear()
+    await harness.press(ALICE, menu, menu.button("Draw game").callback_data or "")
+    del fake.messages[(menu.chat_id, menu.message_id)]
+    sent = len(fake.named("sendMessage"))
+    sleep.gate.set()
+    await harness.settle()
+    assert len(fake.named("sendMessage")) == sent
+    assert not [m for (chat, _), m in fake.messages.items() if chat == ALICE.id]
+    assert fake.floods == 0
