@@ -119,7 +119,9 @@ def create_app(
     # Delivery: every call to Telegram, game messages and replies.
     calls = Calls(bot, Pace(redis, pacing.limits), clock, timing, **waits)
     stats = Stats(stats_store)
-    group = GroupPolicy(calls, records, chats, texts, clock, timing, RecordsLine(stats))
+    group = GroupPolicy(
+        calls, records, chats, texts, clock, timing, RecordsLine(stats), current=store
+    )
     delivery = Delivery(records, calls, group, texts, calls.bot_link, timing, looks, look)
     replies = Replies(calls, records, chats, texts, **waits)
 

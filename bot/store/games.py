@@ -94,6 +94,10 @@ class GameStore:
         game_id = await self._pointer(chat_id)
         return None if game_id is None else await self.load(game_id)
 
+    async def current(self, chat_id: int) -> str | None:
+        """The id of the chat's latest game (live or not), or None."""
+        return await self._pointer(chat_id)
+
     async def create(self, game: Game, *, lease: str | None = None) -> Game:
         """Store a new game as its chat's game, as version 1. `ChatBusyError` when the
         chat has a live game; `VersionConflictError` when the id is taken. `lease`: as

@@ -38,6 +38,14 @@ class Looks(Protocol):
     async def set(self, chat_id: int, look: str) -> None: ...
 
 
+class ChatGames(Protocol):
+    """Which game each chat is at."""
+
+    async def current(self, chat_id: int) -> str | None:
+        """The id of the chat's latest game (live or not), if it has one."""
+        ...
+
+
 class Claim(Protocol):
     """A process's claim on one update."""
 

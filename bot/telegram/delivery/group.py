@@ -22,7 +22,7 @@ from bot.telegram.delivery.outcomes import MovedError, RefusedError, Unreachable
 from bot.telegram.delivery.placement import Changes, Pass, Sent
 from bot.telegram.delivery.plan import Plan
 from bot.telegram.delivery.timing import Timing
-from bot.telegram.ports import Conversation, MessageRecords
+from bot.telegram.ports import ChatGames, Conversation, MessageRecords
 from bot.telegram.render.content import Content
 from bot.telegram.render.game import RecordNames
 from texts import Texts, Translate
@@ -59,6 +59,7 @@ class GroupPolicy:
         now: Callable[[], datetime],
         timing: Timing,
         epilogue: Epilogue | None = None,
+        current: ChatGames | None = None,
     ) -> None:
         self._calls = calls
         self._records = records
@@ -67,6 +68,7 @@ class GroupPolicy:
         self._now = now
         self.timing = timing
         self._epilogue = epilogue
+        self._current = current
 
     async def send(self, work: Pass, plan: Plan) -> float | None:
         """The group's messages: announcements first (a table that changes with every
@@ -84,24 +86,32 @@ class GroupPolicy:
         table = plan.table
         assert table is not None
         if placement.table is None or placement.table.full != table.full:
-            await self._calls.draw(table, placement.table.photo if placement.table else "")
-            await self._slot(work)
-            await self._table(work, plan, table)
+            if await self._superseded(work):
+                # A newer game of the group (a rematch) has its own table: this one is
+                # not sent again below it (a /board that waited for its slot), and its
+                # last copy stays where it is.
+                old = placement.table.retired if placement.table is not None else ()
+                kept = Sent(work.game.chat_id, old[-1] if old else None, retired=old[:-1])
+                work.table(replace(kept, essential=table.essential, full=table.full))
+            else:
+                await self._calls.draw(table, placement.table.photo if placement.table else "")
+                await self._slot(work)
+                await self._table(work, plan, table)
         await self._retire_table(work)
         # The rest is shown; the epilogue waits for the match to be recorded.
         return self._calls.clock() + EPILOGUE_RETRY if ending is None else None
 
-    async def forget_table(self, work: Pass) -> None:
-        """The group's table is sent anew. In the same chat (/board) the old one keeps no
-        buttons, if the group's pace allows; a group that became a supergroup leaves its
-        old chat's table as it is."""
+    async def move_table(self, work: Pass) -> None:
+        """The group's table is sent anew (/board; a new supergroup). In the same chat
+        the old copy is deleted in the slot after the new one's (see `_retire_table`),
+        so that one table is left; a group that became a supergroup leaves its old
+        chat's table as it is."""
         old = work.placement.table
-        work.table(None)
         game = work.game
         if old is None or old.message_id is None or old.chat_id != game.chat_id:
+            work.table(None)
             return
-        if await self._calls.slot(game.chat_id) is None:
-            await self._calls.drop_buttons(old.chat_id, old.message_id)
+        work.table(Sent(game.chat_id, None, retired=(*old.retired, old.message_id)))
 
     async def clear_retired(self, sent: Sent) -> Sent | float:
         """Delete the older messages `sent` replaced, in one call in a slot of its chat's
@@ -192,7 +202,10 @@ class GroupPolicy:
         )
         shown: int | None
         photo = "" if anew or before is None else before.photo
-        retired: tuple[int, ...] = (old,) if anew and old is not None else ()
+        # Copies waiting to be deleted stay so until they are (a change may come first).
+        retired = before.retired if before is not None else ()
+        if anew and old is not None:
+            retired = (*retired, old)
         try:
             put = await self._call(
                 work,
@@ -201,10 +214,11 @@ class GroupPolicy:
             )
             shown, photo = put.message_id, put.photo
             if put.replaced is not None:  # the lobby's text became the table's picture
-                retired = (put.replaced,)
+                retired = (*retired, put.replaced)
         except RefusedError as error:
             log.error("table of game %s refused: %s", game.game_id, error)
-            shown, retired = old, ()
+            shown = old
+            retired = tuple(r for r in retired if r != old)
             photo = before.photo if before is not None else ""
         below_from = before.below_from if before is not None else 0
         if shown is not None and shown != old:
@@ -220,6 +234,20 @@ class GroupPolicy:
                 photo=photo,
             )
         )
+
+    async def _superseded(self, work: Pass) -> bool:
+        """Whether the table, to be sent anew, belongs to a game that is over and no
+        longer its group's latest (Redis that cannot say: it is not)."""
+        game, table = work.game, work.placement.table
+        if game.is_live or self._current is None:
+            return False
+        if table is not None and table.message_id is not None:
+            return False  # shown already: brought up to date where it is
+        try:
+            current = await self._current.current(game.chat_id)
+        except StorageUnavailableError:
+            return False
+        return current is not None and current != game.game_id
 
     async def _buried(self, game: Game, table: Sent) -> bool:
         """Whether enough messages came after the table to push it out of sight."""

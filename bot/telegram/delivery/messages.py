@@ -138,7 +138,7 @@ class Delivery:
             if old is not None and old.message_id is not None:
                 await self._calls.drop_buttons(old.chat_id, old.message_id)
         if show.moved:
-            await self._group.forget_table(work)
+            await self._group.move_table(work)
         looks = {chat: await self._look_of(chat) for chat in chats_of(game, placement)}
         plan = plan_for(game, placement, self._texts, await self._link(), looks)
         return await self._send(work, plan)

@@ -21,7 +21,10 @@ from tests.bot.telegram.group.driver import (
     game_in,
     group_texts,
     hand,
+    kozel_of_four,
     open_lobby,
+    play_one_move,
+    play_to_the_end,
     seat_everyone,
     table,
     tap,
@@ -45,7 +48,7 @@ async def test_board_sends_the_lobby_anew_and_only_the_new_one_works(
     assert new.message_id != old.message_id
     assert harness.fake.last_in(GROUP).message_id == new.message_id
     assert [b.text for b in new.buttons()] == labels
-    assert harness.fake.message(GROUP, old.message_id).buttons() == []
+    assert (GROUP, old.message_id) not in harness.fake.messages  # one lobby is left
     answer = await tap(harness, BOB.id, new, "Join")
     assert alert_of(answer) is None
     assert (await game_in(harness)).seat_of(BOB.id) is not None
@@ -60,7 +63,7 @@ async def test_board_sends_the_table_of_a_match_anew(harness: TelegramHarness) -
     new = await table(harness)
     assert new.message_id != old.message_id
     assert new.text == old.text
-    assert harness.fake.message(GROUP, old.message_id).buttons() == []
+    assert (GROUP, old.message_id) not in harness.fake.messages  # one table is left
 
 
 @pytest.mark.parametrize("pace", [SLOW_TABLE], indirect=True)
@@ -76,6 +79,52 @@ async def test_a_table_that_must_wait_for_the_groups_pace_comes_then(
     new = await table(harness)
     assert new.message_id != old.message_id
     assert harness.fake.last_in(GROUP).message_id == new.message_id
+    assert (GROUP, old.message_id) in harness.fake.messages  # its deletion waits its turn
+    clock.advance(10)
+    await harness.settle()
+    assert (GROUP, old.message_id) not in harness.fake.messages
+
+
+@pytest.mark.parametrize("pace", [SLOW_TABLE], indirect=True)
+async def test_a_table_that_changes_before_its_old_copy_is_deleted_still_deletes_it(
+    harness: TelegramHarness, clock: FakeClock
+) -> None:
+    await kozel_of_four(harness, clock, wait=10)  # one call every 10 s in the group
+    old = await table(harness)
+    await harness.send(EVE, "/board", chat_id=GROUP)
+    clock.advance(10)
+    await harness.settle()  # the new copy is sent; the old one's deletion waits
+    assert (GROUP, old.message_id) in harness.fake.messages
+    await play_one_move(harness)  # the new copy changes first
+    for _ in range(2):
+        clock.advance(10)
+        await harness.settle()
+    assert (GROUP, old.message_id) not in harness.fake.messages
+    shown = [m for (chat, _), m in harness.fake.messages.items() if chat == GROUP]
+    assert [m.message_id for m in shown if m.buttons()] == [(await table(harness)).message_id]
+
+
+async def test_a_board_that_waited_does_not_post_a_finished_match_under_its_rematch(
+    harness: TelegramHarness, clock: FakeClock
+) -> None:
+    """/board, then Rematch before the group's pace let the board's table out: the
+    finished match is not posted under the new one's table, and its copy stays."""
+    await open_lobby(harness, "/new block 2")
+    await seat_everyone(harness, BOB.id)
+    finished = await play_to_the_end(harness)
+    summary = harness.fake.last_in(GROUP)
+    old = await table(harness)
+    harness.fake.flood(1, retry_after=5, chat_id=GROUP)
+    await harness.send(EVE, "/board", chat_id=GROUP)  # met a 429: comes back in 5 s
+    await tap(harness, BOB.id, summary, "Rematch")
+    clock.advance(5)
+    await harness.settle()
+    rematch = await game_in(harness)
+    assert rematch.game_id != finished.game_id
+    assert harness.fake.last_in(GROUP).message_id == (await table(harness)).message_id
+    assert (GROUP, old.message_id) in harness.fake.messages  # the finished match's copy stays
+    copies = [m for (chat, _), m in harness.fake.messages.items() if m.text == old.text]
+    assert copies == [old]
 
 
 async def test_a_players_board_in_private_sends_their_hand_anew(
