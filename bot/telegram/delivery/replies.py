@@ -74,12 +74,11 @@ class Replies:
         """Show a menu in the message its button was pressed on (a new one if it is gone):
         at once when the chat's slot is free; else the slot is booked and the menu shown
         when it comes, without keeping the press (and its answer) waiting for it."""
-        at = await self._calls.slot(chat_id, MAX_WAIT)
         content = Content(text, markup)
-        if at is None:  # the slot is taken: the call goes now
+        if await self._calls.slot(chat_id) is None:  # the slot is taken: the call goes now
             await self._call(chat_id, lambda: self._calls.put(chat_id, message_id, content))
             return
-        task = asyncio.create_task(self._show_at(at, chat_id, message_id, content))
+        task = asyncio.create_task(self._show_later(chat_id, message_id, content))
         self._later.add(task)
         task.add_done_callback(self._later.discard)
 
@@ -88,16 +87,14 @@ class Replies:
         while self._later:
             await asyncio.gather(*self._later, return_exceptions=True)
 
-    async def _show_at(
-        self, at: float | None, chat_id: int, message_id: int | None, content: Content
-    ) -> None:
+    async def _show_later(self, chat_id: int, message_id: int | None, content: Content) -> None:
         # Its turn in the chat's and the bot's pace, however long the queue: nothing
         # waits on it, and going past the pace would only be answered 429.
         for _ in range(LATER_TRIES):
+            at = await self._calls.book(chat_id, MAX_WAIT)
             if at is None:
                 break
             await self._sleep(max(0.0, at - self._calls.clock()))
-            at = await self._calls.slot(chat_id, MAX_WAIT)
         try:
             if message_id is None:
                 await self._call(chat_id, lambda: self._calls.send(chat_id, content))

@@ -2,12 +2,13 @@
 asked for as this process's callers need them.
 
 Callers wait for one pace (the bot's, when a crowd presses flat out) in two ways: a
-pass that waits a little books the first slot that frees and sleeps until it (`book`);
-a pass that cannot wait (the worker's, a menu shown later) books it all the same and is told to
-come back then (`slot` with `ahead`): the slot is kept for this process, and given
-without asking Redis when the caller comes back. Either way a slot booked is no one
-else's, so the callers of one pace get their turns in order instead of all asking at
-the moment it frees, where those that only ask would lose to those that book.
+caller that waits a little (a reply, a menu) books the first slot that frees and sleeps
+until it (`book`), the slot its own meanwhile; a pass that cannot wait (the worker's)
+books it all the same and is told to come back then (`slot` with `ahead`): the slot is
+kept for this process, and given without asking Redis when a pass comes back, unless a
+reply took it first (replies go ahead of the games' messages). Either way a slot booked
+is no one else's, so the callers of one pace get their turns in order instead of all
+asking at the moment it frees, where those that only ask would lose to those that book.
 
 While a share of the bot's pace is known to be full (it refused, and said when it
 frees), no slot is asked of Redis for a call that cannot wait that long: none would be
@@ -54,32 +55,37 @@ class Slots:
 
     async def book(self, chat_id: int, ahead: float) -> float | None:
         """A slot for one call to `chat_id` no more than `ahead` seconds from now, waited
-        for (None: the call may go now); else the time one frees (nothing taken)."""
-        deadline = self._clock() + ahead
-        while True:
-            at, booked = await self._reserve(chat_id, max(0.0, deadline - self._clock()))
-            if not booked:
-                return at
-            wait = at - self._clock()
-            if wait <= 0:
-                return None
-            await self._sleep(wait)
-            if self._kept.get(chat_id) == at:
-                del self._kept[chat_id]
-                return None
-            # Another caller of this process used it meanwhile: book again.
+        for (None: the call may go now); else the time one frees (nothing taken).
 
-    async def _reserve(self, chat_id: int, ahead: float) -> tuple[float, bool]:
+        The slot is the caller's alone while it waits (a pass that comes back meanwhile
+        is not given it), and a slot a pass of this process kept is taken from it: a
+        reply to someone goes ahead of the game's messages, which ask again."""
+        at, booked = await self._reserve(chat_id, ahead, hold=True)
+        if not booked:
+            return at
+        wait = at - self._clock()
+        if wait > 0:
+            await self._sleep(wait)
+        return None
+
+    async def _reserve(
+        self, chat_id: int, ahead: float, *, hold: bool = False
+    ) -> tuple[float, bool]:
         """(now, True): a slot to use now (a kept one is given up); (at, True): a slot
-        kept for `at`; (at, False): none before `at`."""
+        for `at`, kept for the caller that comes back (`hold`: held by the caller, who
+        waits for it); (at, False): none before `at`."""
         now = self._clock()
         kept = self._kept.get(chat_id)
         if kept is not None:
-            if now < kept - EARLY:
+            if now >= kept - EARLY:
+                del self._kept[chat_id]
+                if now <= kept + KEPT:
+                    return now, True
+            elif not hold:
                 return kept, True
-            del self._kept[chat_id]
-            if now <= kept + KEPT:
-                return now, True
+            elif kept <= now + ahead:
+                del self._kept[chat_id]
+                return kept, True
         busy = self.bot_busy_until(ahead, group=chat_id < 0)
         if busy is not None:
             return busy, False
@@ -89,5 +95,6 @@ class Slots:
             return booking.at, False
         if booking.at <= now + EARLY:
             return now, True
-        self._kept[chat_id] = booking.at
+        if not hold:
+            self._kept[chat_id] = booking.at
         return booking.at, True

@@ -3,6 +3,7 @@ wait keeps its turn, and a full bot pace is not asked again until it frees."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 import fakeredis.aioredis
@@ -105,3 +106,38 @@ async def test_two_waiting_callers_of_one_chat_never_share_its_kept_slot() -> No
     assert clock.now == at
     # ...so the pass that kept it, coming back, gets the next one.
     assert await slots.slot(BOB, ahead=5.0) == at + 1.0
+
+
+class Parked:
+    """Sleeps that wait until the test lets them go (the clock is moved by hand)."""
+
+    def __init__(self) -> None:
+        self.go = asyncio.Event()
+        self.waiting = 0
+
+    async def __call__(self, seconds: float) -> None:
+        self.waiting += 1
+        await self.go.wait()
+
+
+async def test_a_slot_a_reply_waits_for_is_not_given_to_a_pass_that_comes_back_meanwhile() -> None:
+    clock, parked = Clock(), Parked()
+    slots = Slots(CountingPace(fakeredis.aioredis.FakeRedis(), ONE_A_SECOND), clock, parked)
+    assert await slots.slot(ALICE) is None  # the bot's one slot this second
+    reply = asyncio.create_task(slots.book(BOB, ahead=5.0))
+    while not parked.waiting:
+        await asyncio.sleep(0)
+    clock.now += 1.0  # the reply's slot: the worker's pass for Bob's chat comes back now
+    assert await slots.slot(BOB) == clock.now + 1.0  # the next one, not the reply's
+    parked.go.set()
+    assert await reply is None
+
+
+async def test_a_reply_takes_the_slot_a_pass_kept_and_the_pass_asks_again() -> None:
+    slots, _, clock = slots_with(ONE_A_SECOND)
+    assert await slots.slot(ALICE) is None
+    kept = await slots.slot(BOB, ahead=5.0)  # the worker's pass, told to come back
+    assert kept == clock.now + 1.0
+    assert await slots.book(BOB, ahead=5.0) is None  # a reply in Bob's chat goes first
+    assert clock.now == kept
+    assert await slots.slot(BOB) == kept + 1.0
