@@ -270,8 +270,12 @@ def hand_summary(
         if not hand:
             lines.append(t("reveal-empty", name=names(seat)))
             continue
-        line = t("reveal", name=names(seat), tiles=tiles_text(hand), count=count)
-        if len(hand) == 1 and count != hand[0].value:  # R7.5, shown as the reason
+        # R7.5's lone 0|0 and 6|6 weigh only where the count goes into what is written:
+        # elsewhere the hand shows its plain pips, without the note.
+        written = _written(view, result, seat)
+        shown = count if written else sum(tile.value for tile in hand)
+        line = t("reveal", name=names(seat), tiles=tiles_text(hand), count=shown)
+        if len(hand) == 1 and count != hand[0].value and written:
             line += " " + t("lone-tile", tile=tile_text(hand[0]), count=count)
         lines.append(line)
     if result.rest:
@@ -288,6 +292,16 @@ def hand_summary(
         lines.append("")
         lines.append(t("deal-secret", secret=str(dealt), commitment=dealt.commitment))
     return "\n".join(lines)
+
+
+def _written(view: PublicView, result: HandResult, seat: int) -> bool:
+    """Whether `seat`'s count goes into the points the hand writes or carries: in a
+    Kozel domino only the losing pair's two hands are written (R7.1); a fish is written
+    or carried as eggs with all four hands (R7.2, R7.3), and so is every other count."""
+    if not view.has_teams or result.reason is not EndReason.DOMINO or result.winner is None:
+        return True
+    settings = Settings(view.variant, view.n_players, view.target)
+    return settings.side_of(seat) != result.winner
 
 
 def deal_secret(view: PublicView, hand_no: int) -> HandSecret | None:

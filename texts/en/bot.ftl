@@ -243,14 +243,23 @@ btn-target = To { $target }
 btn-start = Start
 btn-cancel = Cancel
 btn-invite = Open my chat
+btn-settings = ⚙ Settings
+btn-settings-back = ← Back
+btn-timer-next = { $seconds ->
+    [0] ⏱ Timer: off
+   *[other] ⏱ Timer: { $seconds } s
+}
+lobby-settings-hint = Tap a setting to change it; ← Back returns to the seats.
 btn-my-hand = My hand
+# A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
+btn-to-table = ↩ To the table
 btn-take-seat = Play for Bot { $n }
 
 ## Group games: the table and what the group is told
 
 table-turn = ▶ { $name } to play.
-table-hand-over = Hand { $hand } is over: every hand is shown below. The next one is dealt in a few seconds, or at once with Next hand.
-table-match-over = The match is over: the result is below.
+table-hand-over = Hand { $hand } is over: its result shows every hand. The next one is dealt in a few seconds, or at once with Next hand.
+table-match-over = The match is over: see the match's result.
 notice-left = { $name } left the game: { $bot } plays the seat from now on.
 notice-took = { $name } takes over from Bot { $n }.
 notice-all-left = Everyone has left the table: the game is over.

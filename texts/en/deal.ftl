@@ -4,9 +4,9 @@
 deal-commitment = Deal code: <code>{ $commitment }</code>
 deal-secret =
     Deal secret: <code>{ $secret }</code>
-    It must give the deal code { $commitment }: check it, and the hands above, by sending <code>/verify</code> and the secret.
+    It must give the deal code { $commitment }: to check it, and see every hand dealt, send <code>/verify</code> and the secret.
 rules-fair-deal =
-    <b>A deal anyone can check.</b> While a hand is played, the table shows its deal code; once the hand is over, its result shows the deal's secret. <code>/verify</code> followed by that secret (or <code>dominoes verify</code> in a terminal, with this bot's source code) deals the hand again from the secret alone and prints the code it gives: if it is the code you saw, the tiles were not stacked. Each hand's secret is derived, one way only, from a match secret that is never shown: it tells nothing about the next hands, nor about the bots' moves.
+    <b>A deal anyone can check.</b> While a hand is played, the table shows its deal code; once the hand is over, its result shows the deal's secret (in a group, the result's 🔑 button sends it to you privately). Send me <code>/verify</code> followed by that secret (or run <code>dominoes verify</code> in a terminal, with this bot's source code) to deal the hand again from the secret alone and see the code it gives: if it is the code you saw, the tiles were not stacked. Each hand's secret is derived, one way only, from a match secret that is never shown: it tells nothing about the next hands, nor about the bots' moves.
 
 # A deal dealt again from its secret: /verify in the bot, dominoes verify in a terminal.
 verify-title = <b>{ $variant }</b> · { $count ->

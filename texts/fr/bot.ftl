@@ -43,7 +43,7 @@ help =
     /look — vos parties en image ou en texte
     /stop — abandonner la partie en cours
     
-    Votre partie tient dans un seul message que je mets à jour. Touchez un domino pour le poser : ◀ le place à l'extrémité gauche de la chaîne, ▶ à droite. Les bots jouent aussitôt ; je pioche et je boude pour vous quand il le faut.
+    Votre partie tient dans un seul message que je mets à jour. Touchez un domino pour le poser : ◀ le place à l'extrémité gauche de la chaîne, ▶ à droite. Les bots jouent aussitôt ; je pioche et je boude pour vous au besoin.
     
     <b>Entre amis :</b> ajoutez-moi à un groupe et envoyez /kozel (ou /new pour les parties avec pioche et bloquées). Le jeu de chaque joueur arrive ici, dans notre conversation privée.
 stray-text = Envoyez /play pour commencer une partie, ou /help pour voir ce que je sais faire.
@@ -183,8 +183,8 @@ result-records = { $team } { $who ->
    *[other] inscrivent
 } { $points }.
 result-rule-13 = { $team } { $who ->
-    [you] devriez inscrire { $points }, mais vous êtes
-   *[other] devraient inscrire { $points }, mais ils sont
+    [you] devriez inscrire { $points }, mais votre score est
+   *[other] devraient inscrire { $points }, mais leur score est
 } encore à 0 et c'est moins de 13 : rien n'est noté (règle du 13).
 result-eggs-used = Dont { $eggs ->
     [one] { $eggs } point
@@ -258,14 +258,23 @@ btn-target = En { $target }
 btn-start = Commencer
 btn-cancel = Annuler
 btn-invite = Ouvrir ma conversation
+btn-settings = ⚙ Réglages
+btn-settings-back = ← Retour
+btn-timer-next = { $seconds ->
+    [0] ⏱ Minuteur : sans
+   *[other] ⏱ Minuteur : { $seconds } s
+}
+lobby-settings-hint = Touchez un réglage pour le changer ; « ← Retour » ramène aux places.
 btn-my-hand = Mon jeu
+# A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
+btn-to-table = ↩ Retour à la table
 btn-take-seat = Jouer pour Bot { $n }
 
 ## Parties de groupe : la table et les annonces
 
 table-turn = ▶ À { $name } de jouer.
-table-hand-over = La manche { $hand } est finie : tous les jeux sont montrés ci-dessous. La suivante est distribuée dans quelques secondes, ou tout de suite avec le bouton.
-table-match-over = La partie est finie : le résultat est ci-dessous.
+table-hand-over = La manche { $hand } est finie : son résultat montre tous les jeux. La suivante est distribuée dans quelques secondes, ou tout de suite avec le bouton.
+table-match-over = La partie est finie : voyez son résultat.
 notice-left = { $name } quitte la partie : { $bot } joue à sa place désormais.
 notice-took = { $name } prend la place de Bot { $n }.
 notice-all-left = Tout le monde a quitté la table : la partie est finie.
@@ -275,13 +284,13 @@ group-help =
     /new — ouvrir une partie au choix : avec pioche ou bloquée, de 2 à 4 joueurs (ou Kozel)
     /join — s'asseoir à la table ouverte · /verify — vérifier la donne d'une manche par son secret
     /leave — quitter la partie : un bot joue à votre place
-    /stop — arrêter la partie (celui qui l'a ouverte, ou un administrateur)
+    /stop — arrêter la partie (la personne qui l'a ouverte, ou un administrateur)
     /score — le score · /board — la table à nouveau, en bas
     /stats — vos records ici (en réponse à un message : les siens) · /top — les records du groupe
     /history — les dernières parties ici (/history last : la dernière manche, coup par coup)
     /rules — les règles
-    /lang — la langue du groupe (celui qui a ouvert la partie, ou un administrateur)
-    /look — la table en image ou en texte (celui qui a ouvert la partie, ou un administrateur)
+    /lang — la langue du groupe (la personne qui a ouvert la partie, ou un administrateur)
+    /look — la table en image ou en texte (la personne qui a ouvert la partie, ou un administrateur)
     
     La table est un seul message ici. Le jeu de chaque joueur est dans sa conversation privée avec moi, où celui qui doit jouer reçoit les boutons.
 group-private-only = Cette commande marche dans notre conversation privée : envoyez-la-moi là-bas. Ici, c'est /kozel ou /new.
@@ -294,7 +303,7 @@ group-stopped = La partie a été arrêtée.
 ## Parties de groupe : le message privé de chaque joueur
 
 private-group = Partie dans « { $group } »
-private-lobby = Vous avez une place dans la partie de « { $group } ». Votre jeu s'affichera ici quand elle commencera.
+private-lobby = Vous avez une place dans la partie de « { $group } ». Votre jeu s'affichera ici dès le début de la partie.
 private-joining = Vous prenez place à la table de « { $group } » : votre jeu s'affichera ici.
 private-not-seated = Vous n'êtes plus à la table de « { $group } ».
 private-cancelled = La partie de « { $group } » a été annulée.
@@ -313,11 +322,11 @@ refusal-not-your-turn = Ce n'est pas votre tour.
 refusal-invalid = Ce bouton n'est pas valable.
 refusal-bad-options = Impossible d'organiser une partie ainsi.
 refusal-unknown-button = Ce bouton ne fonctionne plus.
-refusal-seat-taken = Quelqu'un est déjà assis là.
+refusal-seat-taken = Cette place est déjà prise.
 refusal-game-full = Toutes les places sont prises.
 refusal-already-seated = Vous avez déjà une place.
 refusal-not-seated = Vous n'êtes pas à cette table.
-refusal-not-allowed = Seul celui qui a ouvert la partie, ou un administrateur du groupe, peut le faire.
+refusal-not-allowed = Seule la personne qui a ouvert la partie, ou un administrateur du groupe, peut le faire.
 refusal-needs-person = Il faut au moins une personne à la table.
 refusal-too-many = Il y a déjà plus de monde assis.
 refusal-lobby-closed = On ne peut plus s'asseoir à cette partie.

@@ -4,9 +4,9 @@
 cmd-board = Réafficher la partie en bas de la conversation
 
 no-game-here = Il n'y a pas de partie ici en ce moment.
-stop-in-group = Votre partie dans « { $group } » s'arrête depuis ce groupe : celui qui l'a ouverte, ou un administrateur, y envoie /stop.
+stop-in-group = Votre partie dans « { $group } » s'arrête depuis ce groupe : la personne qui l'a ouverte, ou un administrateur, y envoie /stop.
 stop-ask-group = Arrêter la partie du groupe ? Le score sera perdu. Réponse réservée à { $name }.
-stop-not-yours = Seul celui qui a envoyé ce /stop peut y répondre.
+stop-not-yours = Seule la personne qui a envoyé ce /stop peut y répondre.
 stop-outdated = Cette question n'est plus valable : envoyez /stop à nouveau.
 
 status-your-move = C'est à vous : choisissez un domino dans le message de la partie. /board le ramène ici, en bas.
@@ -15,7 +15,7 @@ status-hand-over = La manche est finie : touchez « Manche suivante » dans le m
 status-group-your-move = Dans « { $group } », c'est à vous : choisissez un domino dans le message de votre jeu. /board le ramène ici, en bas.
 status-group-waiting = Dans « { $group } », c'est à { $name } de jouer.
 status-group-hand-over = Dans « { $group } », la manche est finie : n'importe quel joueur distribue la suivante depuis le groupe.
-status-group-lobby = La partie dans « { $group } » n'a pas encore commencé : elle commence quand toutes les places sont prises.
+status-group-lobby = La partie dans « { $group } » n'a pas encore commencé : on démarre quand toutes les places sont prises.
 status-lobby-here = Une partie se prépare ici : touchez « S'asseoir » pour prendre une place. /board la réaffiche.
 status-hand-over-here = La manche est finie : n'importe quel joueur distribue la suivante depuis la table. /board la réaffiche.
 cmd-join = Rejoindre la table

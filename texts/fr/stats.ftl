@@ -9,8 +9,8 @@ stats-title = 📊 <b>{ $name }</b>, toutes les parties
 stats-title-group = 📊 <b>{ $name }</b> dans « { $group } »
 stats-results = Jouées : { $played } · gagnées : { $won } · perdues : { $lost } · taux de victoire : { $rate } %
 stats-kozel = <b>Kozel</b> · boucs : { $goats } · victoires sèches : { $won } · défaites sèches : { $lost }
-stats-kozel-hands = Poissons faits : { $fish } · œufs faits : { $eggs } · points inscrits par manche : { NUMBER($points, minimumFractionDigits: 1, maximumFractionDigits: 1) }
-stats-classic = <b>Avec pioche et partie bloquée</b> · points marqués par manche : { NUMBER($points, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-kozel-hands = Poissons faits : { $fish } · œufs faits : { $eggs } · points inscrits par manche, en moyenne : { NUMBER($points, maximumFractionDigits: 1) }
+stats-classic = <b>Avec pioche et partie bloquée</b> · points marqués par manche, en moyenne : { NUMBER($points, maximumFractionDigits: 1) }
 stats-partners = <b>Partenaires au Kozel</b>
 stats-partner = { $name } : jouées : { $played } · gagnées : { $won } · { $rate } %
 stats-bots = <b>Contre les bots</b>
@@ -55,7 +55,7 @@ line-wins = 🏅 { $name } : { $count ->
    *[other] { $count } victoires
 } ici !
 
-forget-ask = Effacer vos records (parties, victoires, boucs, partenaires) et tout ce que je garde d'autre sur vous : la langue choisie et les parties de groupe où vous êtes assis ? C'est définitif.
+forget-ask = Effacer vos records (parties, victoires, boucs, partenaires) et tout ce que je garde d'autre sur vous : la langue choisie et les parties de groupe où vous avez une place ? C'est définitif.
 btn-forget-yes = Oui, tout effacer
 btn-forget-no = Non, garder
 forget-done = C'est fait : je ne garde plus rien sur vous. Une partie où vous jouez montre votre nom jusqu'à sa fin, puis disparaît 2 jours après.

@@ -4,8 +4,8 @@ term-intro = <b>{ $variant }</b> · { $count ->
     [one] { $count } joueur
    *[other] { $count } joueurs
 } · bots : { $level }
-term-partner = Votre partenaire est { $name }, assis en face de vous.
-term-seed = Graine de la donne { $seed } : rejouez ce match avec --seed { $seed }.
+term-partner = En équipe avec vous : { $name }, en face de vous.
+term-seed = Graine de la donne { $seed } : rejouez cette partie avec --seed { $seed }.
 term-moves-lead = Entame :
 term-moves-left = Extrémité gauche ◀ { $number } :
 term-moves-right = Extrémité droite { $number } ▶ :
@@ -18,7 +18,7 @@ term-bad-choice = { $count ->
    *[other] Tapez un nombre de 1 à { $count }, puis Entrée.
 }
 term-next-hand = Appuyez sur Entrée pour distribuer la manche suivante.
-term-again = Un autre match ?
+term-again = Une autre partie ?
 term-quit = Quitter
 term-bye = Merci d'avoir joué !
 term-end-of-input = Plus rien à lire : la partie s'arrête ici.

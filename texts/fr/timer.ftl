@@ -23,6 +23,6 @@ turn-reminder = ⏰ { $name }, à vous de jouer : { $seconds ->
    *[other] il reste { $seconds } secondes.
 }
 notice-timed-out = ⏱ Le temps de { $name } est écoulé : un bot a joué à sa place.
-notice-away = { $name } a manqué deux tours : le Bot { $n } garde la place jusqu’à ce qu’il appuie sur « Retour ».
+notice-away = { $name } a manqué deux tours : le Bot { $n } garde la place jusqu’à un appui sur « Retour ».
 notice-back = { $name } revient à la table.
 btn-back = ↩ Retour : { $name }

@@ -17,7 +17,7 @@ level-hard = Forte
 
 ## Comandi (il menu accanto al campo di testo)
 
-cmd-start = Benvenuto e cosa so fare
+cmd-start = Presentazione e cosa so fare
 cmd-play = Nuova partita contro i bot
 cmd-score = Punteggio della partita in corso
 cmd-rules = Regole di ogni gioco
@@ -43,7 +43,7 @@ help =
     /look — le partite come immagine o come testo
     /stop — abbandona la partita in corso
     
-    La partita è un unico messaggio che tengo aggiornato. Tocca una tessera per giocarla: ◀ la attacca all'estremità sinistra della catena, ▶ a quella destra. I bot giocano subito; pesco e busso io per te quando serve.
+    La partita è un unico messaggio che tengo aggiornato. Tocca una tessera per giocarla: ◀ la attacca all'estremità sinistra della catena, ▶ a quella destra. I bot giocano subito; pesco e passo io per te quando serve.
     
     <b>Con gli amici:</b> aggiungimi a un gruppo e manda /kozel (o /new per le partite con pesca e a blocco). Le tessere di ogni giocatore arrivano qui, nella nostra chat privata.
 stray-text = Manda /play per iniziare una partita, o /help per vedere cosa so fare.
@@ -138,9 +138,9 @@ log-drew-tiles = { $who ->
    *[other] { $name } pesca
 } { $tiles }.
 log-passed = { $who ->
-    [you] Bussi
-   *[other] { $name } bussa
-} (passa).
+    [you] Dici
+   *[other] { $name } dice
+} «passo».
 
 ## Fine della mano
 
@@ -258,14 +258,23 @@ btn-target = Ai { $target }
 btn-start = Inizia
 btn-cancel = Annulla
 btn-invite = Apri la mia chat
+btn-settings = ⚙ Impostazioni
+btn-settings-back = ← Indietro
+btn-timer-next = { $seconds ->
+    [0] ⏱ Timer: no
+   *[other] ⏱ Timer: { $seconds } s
+}
+lobby-settings-hint = Tocca un'impostazione per cambiarla; «← Indietro» torna ai posti.
 btn-my-hand = Le mie tessere
+# A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
+btn-to-table = ↩ Torna al tavolo
 btn-take-seat = Gioca per Bot { $n }
 
 ## Partite di gruppo: il tavolo e gli annunci
 
 table-turn = ▶ Tocca a { $name }.
-table-hand-over = La mano { $hand } è finita: tutte le tessere sono mostrate qui sotto. La prossima si distribuisce tra pochi secondi, o subito con il pulsante.
-table-match-over = La partita è finita: il risultato è qui sotto.
+table-hand-over = La mano { $hand } è finita: il suo risultato mostra tutte le tessere. La prossima si distribuisce tra pochi secondi, o subito con il pulsante.
+table-match-over = La partita è finita: guarda il suo risultato.
 notice-left = { $name } lascia la partita: d'ora in poi gioca { $bot } al suo posto.
 notice-took = { $name } prende il posto di Bot { $n }.
 notice-all-left = Tutti hanno lasciato il tavolo: la partita è finita.
@@ -273,7 +282,7 @@ group-help =
     <b>Domino in questo gruppo</b>
     /kozel — apri una partita a Kozel: quattro giocatori, due coppie, i compagni uno di fronte all'altro
     /new — apri una partita a scelta: con pesca o a blocco, da 2 a 4 giocatori (o Kozel)
-    /join — sedersi al tavolo aperto · /verify — verificare la distribuzione di una mano dal suo segreto
+    /join — siediti al tavolo aperto · /verify — verifica la distribuzione di una mano dal suo segreto
     /leave — lascia la partita: un bot gioca al tuo posto
     /stop — ferma la partita (chi l'ha aperta, o un amministratore)
     /score — il punteggio · /board — di nuovo il tavolo, in fondo
@@ -313,7 +322,7 @@ refusal-not-your-turn = Non è il tuo turno.
 refusal-invalid = Questo pulsante non è valido.
 refusal-bad-options = Non si può preparare una partita così.
 refusal-unknown-button = Questo pulsante non funziona più.
-refusal-seat-taken = Lì è già seduto qualcuno.
+refusal-seat-taken = Quel posto è già preso.
 refusal-game-full = Tutti i posti sono presi.
 refusal-already-seated = Hai già un posto.
 refusal-not-seated = Non sei a questo tavolo.
@@ -363,7 +372,7 @@ rules-block =
     <b>La distribuzione.</b> In due, 7 tessere a testa (le altre 14 restano coperte, fuori gioco); in tre, 6 a testa (10 fuori gioco); in quattro, 7 a testa (si distribuiscono tutte).
     { rules-classic-lead }
     { rules-play }
-    <b>Bussare.</b> Non c'è niente da pescare: chi non può attaccare nessuna tessera bussa, cioè passa il turno. Busso io per te.
+    <b>Passare.</b> Non c'è niente da pescare: chi non può attaccare nessuna tessera dice «passo» e salta il turno. Passo io per te.
     { rules-classic-end }
     { rules-fair-deal }
 rules-kozel =
@@ -374,11 +383,11 @@ rules-kozel =
     <b>La distribuzione.</b> 7 tessere a testa, nessun mazzo. Se un giocatore riceve 5 doppi o più, oppure 6 tessere con lo stesso numero, si rimescola e si distribuisce di nuovo.
     <b>Chi apre.</b> Nella prima mano apre chi ha l'1|1, giocando proprio quella tessera; poi apre, con una tessera qualsiasi, chi ha chiuso la mano precedente.
     { rules-play }
-    Chi non può attaccare bussa; busso io per te.
+    Chi non può attaccare passa; passo io per te.
     <b>I punti.</b> Quando un giocatore posa l'ultima tessera, la sua coppia vince la mano e l'altra coppia si segna i puntini rimasti in mano a entrambi i suoi giocatori (una 0|0 rimasta da sola vale 25, una 6|6 da sola vale 50).
     <b>Il pesce.</b> Una mano bloccata si chiama pesce: la coppia con più puntini in mano si segna tutti i puntini rimasti ai quattro giocatori. In caso di parità si hanno le uova: nessuno segna niente, e quei punti andranno alla coppia che perderà la mano successiva.
     <b>Regola del 13.</b> Finché una coppia non ha ancora segnato nulla, un punteggio di mano inferiore a 13 non le si scrive.
-    <b>I caproni.</b> La coppia che arriva per prima a 101 punti perde: sono i caproni (51 o 151 con obiettivo 50 o 150). Se gli avversari sono ancora a zero, è una vittoria a secco.
+    <b>I caproni.</b> La coppia che arriva per prima a 101 punti perde: sono i caproni (51 o 151 con obiettivo 50 o 150). Se i vincitori sono ancora a zero, è una vittoria a secco.
     { rules-fair-deal }
 
 # Il foglio dei punti: /score e il risultato della partita, una riga per mano.

@@ -18,4 +18,4 @@ status-group-hand-over = In «{ $group }» la mano è finita: qualsiasi giocator
 status-group-lobby = La partita in «{ $group }» non è ancora cominciata: comincia quando tutti i posti sono presi.
 status-lobby-here = Qui si sta preparando una partita: tocca «Siediti» per prendere un posto. /board la mostra di nuovo.
 status-hand-over-here = La mano è finita: qualsiasi giocatore distribuisce la prossima dal tavolo. /board lo mostra di nuovo.
-cmd-join = Sedersi al tavolo
+cmd-join = Siediti al tavolo

@@ -4,9 +4,9 @@
 deal-commitment = Codice della distribuzione: <code>{ $commitment }</code>
 deal-secret =
     Segreto della distribuzione: <code>{ $secret }</code>
-    Deve dare il codice { $commitment }: verificalo, insieme alle mani qui sopra, inviando <code>/verify</code> e il segreto.
+    Deve dare il codice di distribuzione { $commitment }: per verificarlo, e rivedere tutte le mani, invia <code>/verify</code> e il segreto.
 rules-fair-deal =
-    <b>Una distribuzione che chiunque può verificare.</b> Durante una mano il tavolo mostra il codice della sua distribuzione; alla fine della mano, il risultato mostra il segreto della distribuzione. <code>/verify</code> seguito da quel segreto (o <code>dominoes verify</code> in un terminale, con il codice sorgente del bot) rifà la distribuzione dal solo segreto e stampa il codice che ne risulta: se è quello che hai visto, le tessere non sono state truccate. Il segreto di ogni mano è derivato, in un solo verso, da un segreto della partita che non viene mai mostrato: non dice nulla delle mani successive né delle mosse dei bot.
+    <b>Una distribuzione che chiunque può verificare.</b> Durante una mano il tavolo mostra il codice della sua distribuzione; alla fine della mano, il risultato mostra il segreto della distribuzione (in un gruppo, il pulsante 🔑 del risultato te lo manda in privato). Mandami <code>/verify</code> seguito da quel segreto (o lancia <code>dominoes verify</code> in un terminale, con il codice sorgente del bot) per rifare la distribuzione dal solo segreto e vedere il codice che ne risulta: se è quello che hai visto, le tessere non sono state truccate. Il segreto di ogni mano è derivato, in un solo verso, da un segreto della partita che non viene mai mostrato: non dice nulla delle mani successive né delle mosse dei bot.
 
 # A deal dealt again from its secret: /verify in the bot, dominoes verify in a terminal.
 verify-title = <b>{ $variant }</b> · { $count ->
@@ -27,7 +27,7 @@ verify-bad-shape = Questo non è un segreto di distribuzione. Il risultato di un
 verify-bad-game = Questo segreto di distribuzione non nomina nessun gioco di questo bot: inizia con draw, block o kozel.
 verify-bad-players = Il gioco di questo segreto di distribuzione non si gioca con quel numero di giocatori.
 verify-bad-key = Un segreto di distribuzione finisce con esattamente 64 cifre esadecimali (0–9 e a–f): questo è troncato o troppo lungo.
-cmd-verify = Verificare la distribuzione di una mano
+cmd-verify = Verifica la distribuzione di una mano
 verify-usage = Invia <code>/verify</code> seguito dal segreto della distribuzione, come lo mostra il risultato della mano (kozel-4-3f9c…): ridistribuisco la mano dal solo segreto e mostro il codice di distribuzione che ne risulta. Se è il codice che il tavolo mostrava durante la mano, le tessere non erano truccate.
 
 # A group's hand result: the deal's secret behind a button, sent privately.

@@ -7,10 +7,10 @@ cmd-forgetme = Cancella i tuoi record e tutto ciò che tengo su di te
 
 stats-title = 📊 <b>{ $name }</b>, tutte le partite
 stats-title-group = 📊 <b>{ $name }</b> in «{ $group }»
-stats-results = Giocate: { $played } · vinte: { $won } · perse: { $lost } · vittorie: { $rate }%
+stats-results = Giocate: { $played } · vinte: { $won } · perse: { $lost } · percentuale di vittorie: { $rate }%
 stats-kozel = <b>Kozel</b> · caproni: { $goats } · vittorie a secco: { $won } · sconfitte a secco: { $lost }
-stats-kozel-hands = Pesci fatti: { $fish } · uova fatte: { $eggs } · punti segnati per mano: { NUMBER($points, minimumFractionDigits: 1, maximumFractionDigits: 1) }
-stats-classic = <b>Con pesca e a blocco</b> · punti fatti per mano: { NUMBER($points, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-kozel-hands = Pesci fatti: { $fish } · uova fatte: { $eggs } · punti segnati per mano, in media: { NUMBER($points, maximumFractionDigits: 1) }
+stats-classic = <b>Con pesca e a blocco</b> · punti fatti per mano, in media: { NUMBER($points, maximumFractionDigits: 1) }
 stats-partners = <b>Compagni a Kozel</b>
 stats-partner = { $name }: giocate: { $played } · vinte: { $won } · { $rate }%
 stats-bots = <b>Contro i bot</b>
@@ -55,7 +55,7 @@ line-wins = 🏅 { $name }: { $count ->
    *[other] { $count } vittorie
 } qui!
 
-forget-ask = Cancellare i tuoi record (partite, vittorie, caproni, compagni) e tutto il resto che tengo su di te: la lingua scelta e le partite di gruppo in cui sei seduto? Non si può annullare.
+forget-ask = Cancellare i tuoi record (partite, vittorie, caproni, compagni) e tutto il resto che tengo su di te: la lingua scelta e le partite di gruppo in cui hai un posto? Non si può annullare.
 btn-forget-yes = Sì, cancella tutto
 btn-forget-no = No, tienili
 forget-done = Fatto: non tengo più niente su di te. Una partita in cui giochi mostra il tuo nome finché non finisce e sparisce, 2 giorni dopo.

@@ -4,7 +4,7 @@ term-intro = <b>{ $variant }</b> · { $count ->
     [one] { $count } giocatore
    *[other] { $count } giocatori
 } · bot: { $level }
-term-partner = Il tuo compagno è { $name }, seduto di fronte a te.
+term-partner = In coppia con te: { $name }, di fronte a te.
 term-seed = Seme della distribuzione { $seed }: rigioca questa partita con --seed { $seed }.
 term-moves-lead = Apertura:
 term-moves-left = Estremità sinistra ◀ { $number }:

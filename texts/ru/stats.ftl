@@ -9,8 +9,8 @@ stats-title = 📊 <b>{ $name }</b>, все партии
 stats-title-group = 📊 <b>{ $name }</b> в «{ $group }»
 stats-results = Сыграно: { $played } · выиграно: { $won } · проиграно: { $lost } · процент побед: { $rate }%
 stats-kozel = <b>Козёл</b> · в козлах: { $goats } · сухих побед: { $won } · сухих поражений: { $lost }
-stats-kozel-hands = Рыба: { $fish } · яйца: { $eggs } · записано очков за кон: { NUMBER($points, minimumFractionDigits: 1, maximumFractionDigits: 1) }
-stats-classic = <b>С базаром и без добора</b> · набрано очков за кон: { NUMBER($points, minimumFractionDigits: 1, maximumFractionDigits: 1) }
+stats-kozel-hands = Рыб: { $fish } · яиц: { $eggs } · в среднем записано за кон: { NUMBER($points, maximumFractionDigits: 1) }
+stats-classic = <b>С базаром и без добора</b> · в среднем набрано за кон: { NUMBER($points, maximumFractionDigits: 1) }
 stats-partners = <b>Напарники в Козле</b>
 stats-partner = { $name }: сыграно: { $played } · выиграно: { $won } · { $rate }%
 stats-bots = <b>Против ботов</b>
@@ -41,7 +41,7 @@ top-pair-none = <b>Лучшая пара</b>: пары, сыгравшей вм�
    *[other] { $count } партий
 }, пока нет.
 top-empty = В «{ $group }» пока не засчитано ни одной партии: рекорды начнутся с первой законченной.
-top-in-a-group = /top показывает рекорды группы: отправьте её в группе, где мы играем.
+top-in-a-group = /top показывает рекорды группы: отправьте команду в группе, где мы играем.
 
 line-pair = 🤝 { $team }: уже { $count ->
     [one] { $count } победа
@@ -64,4 +64,4 @@ btn-forget-yes = Да, стереть всё
 btn-forget-no = Нет, оставить
 forget-done = Готово: я больше ничего о вас не храню. Партия, в которой вы играете, показывает ваше имя, пока не закончится и не исчезнет через 2 дня.
 forget-kept = Ничего не стёрто.
-forget-in-private = /forgetme работает в нашем личном чате: отправьте её мне туда.
+forget-in-private = /forgetme работает в нашем личном чате: отправьте команду мне туда.

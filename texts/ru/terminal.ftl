@@ -5,7 +5,7 @@ term-intro = <b>{ $variant }</b> · { $count } { $count ->
     [few] игрока
    *[many] игроков
 } · боты: { $level }
-term-partner = Ваш партнёр — { $name }, он сидит напротив вас.
+term-partner = Ваш партнёр — { $name }, напротив вас.
 term-seed = Ключ раздачи { $seed }: с параметром --seed { $seed } эта партия сдаётся снова.
 term-moves-lead = Заход:
 term-moves-left = Левый конец ◀ { $number }:

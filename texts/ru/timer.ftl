@@ -6,8 +6,8 @@ btn-timer = { $seconds ->
    *[other] ⏱ { $seconds } с
 }
 lobby-timer = { $seconds ->
-    [0] Таймер хода: нет
-   *[other] Таймер хода: { $seconds } с на ход
+    [0] Время на ход: без ограничений
+   *[other] Время на ход: { $seconds } с
 }
 answer-target = Партия идёт до { $target ->
     [one] { $target } очка
@@ -25,7 +25,7 @@ turn-reminder = ⏰ { $name }, ваш ход: { $seconds ->
     [few] осталось { $seconds } секунды.
    *[other] осталось { $seconds } секунд.
 }
-notice-timed-out = ⏱ У { $name } кончилось время: за него сходил бот.
+notice-timed-out = ⏱ { $name }: время на ход вышло — за игрока сходил бот.
 notice-away = { $name } пропускает второй ход подряд: место держит Бот { $n }, пока игрок не нажмёт «Вернуться».
-notice-back = { $name } вернулся за стол.
+notice-back = { $name } снова за столом.
 btn-back = ↩ Вернуться: { $name }
