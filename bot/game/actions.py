@@ -26,5 +26,7 @@ class GroupAction(StrEnum):
     CANCEL = "stop"  # cancel the lobby, or stop the match (creator or admin)
     KEEP = "keep"  # "no, keep playing" on a stop confirmation
     TAKE = "take"  # take a bot's seat between hands
-    TIMER = "timer"  # the lobby's turn timer, in seconds (the button's arg)
+    TIMER = "timer"  # the lobby's turn timer, in seconds (the button's arg; -1: the next)
     BACK = "back"  # take one's seat back from the bot that kept it (a turn timer ran out)
+    SETTINGS = "cfg"  # the lobby's message shows its settings
+    SEATS = "main"  # ... and its seats again

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.game import lobby
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.people import Person
-from bot.game.record import LobbyStage, MatchStage, NoticeKind, SeatNotice, StoppedStage
+from bot.game.record import MatchStage, NoticeKind, SeatNotice, StoppedStage
 from bot.game.seats import BotSeat, HumanSeat, human_seat
 from bot.game.state import Game, HandOver, InMatch, Lobby
 
@@ -31,7 +31,7 @@ def speaking(game: Game, user_id: int, lang: str) -> Game:
     seats[seat] = game.human(seat).model_copy(update={"language": lang})
     state = game.state
     if isinstance(state, Lobby):
-        return game.changed(LobbyStage(seats=tuple(seats), invite=state.invite))
+        return game.changed(lobby.lobby_stage(game, seats=tuple(seats)))
     assert isinstance(state, InMatch)
     stage = game.record.stage
     assert isinstance(stage, MatchStage)

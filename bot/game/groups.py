@@ -26,6 +26,7 @@ from bot.game.state import Game, Lobby
 from core.variants import DEFAULT_TARGET, Variant
 
 _SETTINGS: dict[GroupAction, Callable[[Game], Game]] = {
+    GroupAction.SETTINGS: lambda game: lobby.show_settings(game, True),
     GroupAction.VARIANT: lobby.next_variant,
     GroupAction.PLAYERS: lobby.next_player_count,
     GroupAction.LEVEL: lobby.next_level,
@@ -49,10 +50,11 @@ class GroupGames:
         n_players: int,
         *,
         language: str | None = None,
+        variant_fixed: bool = False,
     ) -> Game:
         """A lobby in the group, the opener seated at once if the bot may write to them;
         refused while the group has a live game. The group's messages speak `language`
-        (the opener's when None)."""
+        (the opener's when None); `variant_fixed`: its game is not for changing."""
         settings = TableSettings(
             variant=variant,
             n_players=n_players,
@@ -60,7 +62,8 @@ class GroupGames:
             turn_timer=lobby.GROUP_TIMER,
         )
         blank = self._games.blank(chat_id, settings, group=lobby.new_group(title, opener, language))
-        game = await self._games.store_new(blank.changed(lobby.new_lobby(n_players)))
+        stage = lobby.new_lobby(n_players, variant_fixed=variant_fixed)
+        game = await self._games.store_new(blank.changed(stage))
         try:
             return await self.join(game, opener, None)
         except RefusalError as refusal:
@@ -165,6 +168,8 @@ class GroupGames:
         secret = self._games.new_secret()
         if action is GroupAction.BACK:
             return await self._games.update(game_id, lambda g: timer.back(g, user_id, arg))
+        if action is GroupAction.SEATS:  # anyone: the seats are everyone's business
+            return await self._games.update(game_id, lambda g: lobby.show_settings(g, False))
         if action in _SETTINGS:
             await _require_manager(game, user_id, admin)
             return await self._games.update(game_id, _SETTINGS[action])

@@ -29,9 +29,9 @@ def new_group(title: str, creator: Person, language: str | None = None) -> Group
     )
 
 
-def new_lobby(n_players: int) -> LobbyStage:
-    """A lobby with every seat free."""
-    return LobbyStage(seats=(None,) * n_players)
+def new_lobby(n_players: int, *, variant_fixed: bool = False) -> LobbyStage:
+    """A lobby with every seat free (`variant_fixed`: its game cannot be changed)."""
+    return LobbyStage(seats=(None,) * n_players, variant_fixed=variant_fixed)
 
 
 def player_counts(variant: Variant) -> list[int]:
@@ -57,9 +57,16 @@ def _free(seats: Sequence[Seat | None]) -> list[int]:
     return [i for i, s in enumerate(seats) if s is None]
 
 
+def lobby_stage(game: Game, **update: object) -> LobbyStage:
+    """The game's stored lobby with `update`d fields, the others kept."""
+    lobby_of(game)
+    stage = game.record.stage
+    assert isinstance(stage, LobbyStage)
+    return stage.model_copy(update=update)
+
+
 def _with_seats(game: Game, seats: Sequence[Seat | None], **fields: object) -> Game:
-    lobby = lobby_of(game)
-    return game.changed(LobbyStage(seats=tuple(seats), invite=lobby.invite), **fields)
+    return game.changed(lobby_stage(game, seats=tuple(seats)), **fields)
 
 
 def check_join(game: Game, user_id: int, seat: int | None) -> None:
@@ -179,7 +186,14 @@ def invited(game: Game) -> Game:
     lobby = lobby_of(game)
     if lobby.invite:
         return game
-    return game.changed(LobbyStage(seats=lobby.seats, invite=True))
+    return game.changed(lobby_stage(game, invite=True))
+
+
+def show_settings(game: Game, shown: bool) -> Game:
+    """The lobby's message shows its settings (`shown`) or its seats."""
+    if lobby_of(game).settings_open == shown:
+        return game
+    return game.changed(lobby_stage(game, settings_open=shown))
 
 
 # -- settings: each button moves one setting to its next value ------------------------------
@@ -196,7 +210,8 @@ def _with_settings(game: Game, settings: TableSettings, seats: Sequence[Seat | N
 
 def next_variant(game: Game) -> Game:
     """Draw -> block -> Kozel -> draw; the player count follows when it must."""
-    lobby_of(game)
+    if lobby_of(game).variant_fixed:
+        raise RefusalError(RefusalCode.INVALID)  # a /kozel lobby plays Kozel
     settings = game.record.settings
     variant = Variant(str(_next(list(Variant), settings.variant)))
     counts = player_counts(variant)
@@ -245,8 +260,10 @@ def set_target(game: Game, target: int) -> Game:
 
 
 def set_timer(game: Game, seconds: int) -> Game:
-    """The turn timer: seconds a person has to move (0: none)."""
+    """The turn timer: seconds a person has to move (0: none; -1: the next value)."""
     lobby = lobby_of(game)
+    if seconds == -1:
+        seconds = int(str(_next(TURN_TIMERS, game.record.settings.turn_timer)))
     if seconds not in TURN_TIMERS:
         raise RefusalError(RefusalCode.INVALID)
     settings = game.record.settings.model_copy(update={"turn_timer": seconds})

@@ -76,6 +76,8 @@ class LobbyStage(BaseModel):
     stage: Literal["lobby"] = "lobby"
     seats: tuple[Seat | None, ...]
     invite: bool = False  # someone could not be written to: the lobby shows a deep link
+    settings_open: bool = False  # the lobby's message shows its settings, not its seats
+    variant_fixed: bool = False  # opened with /kozel: the game and its players are set
 
 
 class MatchStage(BaseModel):

@@ -23,10 +23,14 @@ from core.views import PublicView, SeatView, public_view, seat_view
 
 @dataclass(frozen=True, slots=True)
 class Lobby:
-    """Seats being filled; None is a free seat."""
+    """Seats being filled; None is a free seat. `settings_open`: the lobby's message
+    shows the settings instead of the seats; `variant_fixed`: the game and its number
+    of players are not for choosing (a /kozel lobby)."""
 
     seats: tuple[Seat | None, ...]
     invite: bool
+    settings_open: bool = False
+    variant_fixed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +77,7 @@ State = Lobby | Playing | HandOver | Finished | Stopped
 def state_of(stage: LobbyStage | MatchStage | StoppedStage, match: Match | None) -> State:
     """The typed state of a stored stage, `match` being its engine (already built)."""
     if isinstance(stage, LobbyStage):
-        return Lobby(stage.seats, stage.invite)
+        return Lobby(stage.seats, stage.invite, stage.settings_open, stage.variant_fixed)
     if isinstance(stage, StoppedStage):
         return Stopped(stage.was.seats, match)
     assert match is not None

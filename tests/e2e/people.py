@@ -20,8 +20,10 @@ FROZEN = 10.0  # seconds a game may wait for the bot while it can serve
 PATIENCE = 4.0  # seconds without an answer before a person presses again
 AFTER_ALERT = 1.5  # seconds before pressing again after an alert
 ALERTS = 3  # alerts on one look of a message before a person presses it less often
+SETTINGS = "⚙ Settings"  # the lobby's button that shows its settings
+SETTINGS_BACK = "← Back"  # ... and the settings' button that shows its seats again
 _HAND = re.compile(r"· hand (\d+) ·")
-_HAND_OVER = re.compile(r"Hand (\d+) is over: every hand")
+_HAND_OVER = re.compile(r"Hand (\d+) is over: its result shows")
 
 Action = tuple[Someone, StoredMessage, str]
 
@@ -265,11 +267,11 @@ class GroupGame(Players):
     # -- what the group and each person see ------------------------------------------------------
 
     def table(self) -> StoredMessage | None:
-        """The group's one message: the lobby, then the table."""
+        """The group's one message: the lobby (its seats or its settings), then the table."""
         tables = [
             m
             for m in self.api.messages_in(self.chat_id)
-            if {"Join", "My hand", "Next hand"} & set(m.labels())
+            if {"Join", SETTINGS_BACK, "My hand", "Next hand"} & set(m.labels())
             or "The match is over" in m.text
             or "The game was cancelled" in m.text
         ]
@@ -333,8 +335,10 @@ class GroupGame(Players):
     # -- the game --------------------------------------------------------------------------------
 
     def lobby(self) -> StoredMessage | None:
+        """The lobby, showing its seats or its settings."""
         table = self.table()
-        return table if table is not None and "Join" in table.labels() else None
+        shows = ("Join", SETTINGS_BACK)
+        return table if table is not None and any(s in table.labels() for s in shows) else None
 
     async def open_lobby(self, command: str = "/kozel") -> StoredMessage:
         """Everyone starts the bot; the first opens a lobby with `command`; returns it."""
@@ -362,11 +366,14 @@ class GroupGame(Players):
         for label in (target, timer):
             if label is not None:
                 await self._choose_in_lobby(label)
+        await self._lobby_view(SETTINGS_BACK, "Join")  # back to the seats
         for who in self.people[1:]:
 
             def join(w: Someone = who) -> Action | None:
                 shown = lobby()
-                return (w, shown, str(shown.button("Join")["callback_data"])) if shown else None
+                if shown is None or "Join" not in shown.labels():
+                    return None
+                return w, shown, str(shown.button("Join")["callback_data"])
 
             def joined(w: Someone = who) -> bool:
                 return any(
@@ -386,13 +393,32 @@ class GroupGame(Players):
             "the first hand's move buttons",
         )
 
+    async def _lobby_view(self, button: str, shown_by: str) -> None:
+        """The opener presses the lobby's `button` until the label `shown_by` shows: ⚙
+        Settings until a setting shows, ← Back until Join does."""
+        opener, lobby = self.people[0], self.lobby
+
+        def press() -> Action | None:
+            shown = lobby()
+            if shown is None or button not in shown.labels():
+                return None
+            return opener, shown, str(shown.button(button)["callback_data"])
+
+        def showing() -> bool:
+            shown = lobby()
+            return shown is not None and shown_by in shown.labels()
+
+        await self.drive(press, showing, self._watched, f"the lobby's {button!r}")
+
     async def _choose_in_lobby(self, label: str) -> None:
-        """The opener presses the lobby's button `label` until it shows as chosen."""
+        """The opener presses the lobby's button `label` until it shows as chosen,
+        opening the lobby's settings first."""
+        await self._lobby_view(SETTINGS, SETTINGS_BACK)
         opener, lobby = self.people[0], self.lobby
 
         def choose() -> Action | None:
             shown = lobby()
-            if shown is None:
+            if shown is None or label not in shown.labels():
                 return None
             return opener, shown, str(shown.button(label)["callback_data"])
 

@@ -32,7 +32,7 @@ from bot.telegram.handlers.stop import ask
 from bot.telegram.members import admin_check, member_check
 from bot.telegram.ports import Confirmations, Languages
 from bot.telegram.render.game import escape_name
-from bot.telegram.render.table import join_payload, seat_payload
+from bot.telegram.render.lobby import join_payload, seat_payload
 from core.variants import Variant
 from texts import Translate
 
@@ -69,8 +69,10 @@ async def open_kozel(
     own_lang: str,
     t: Translate,
 ) -> None:
-    """A Kozel lobby: four seats, two teams."""
-    await _open(message, groups, languages, replies, t, Variant.KOZEL, 4, lang, own_lang)
+    """A Kozel lobby: four seats, two teams, and no other game to choose."""
+    await _open(
+        message, groups, languages, replies, t, Variant.KOZEL, 4, lang, own_lang, fixed=True
+    )
 
 
 async def open_new(
@@ -121,15 +123,25 @@ async def _open(
     n_players: int,
     group_lang: str,
     own_lang: str,
+    *,
+    fixed: bool = False,
 ) -> None:
     """`group_lang`: the group's (the opener's while the group has none); `own_lang`:
-    the opener's, for their hand."""
+    the opener's, for their hand; `fixed`: the lobby's game is not for changing."""
     if message.from_user is None:
         return
     chat_id = message.chat.id
     opener = person(message.from_user, message.from_user.id, own_lang)
     try:
-        await groups.open(chat_id, _title(message), opener, variant, n_players, language=group_lang)
+        await groups.open(
+            chat_id,
+            _title(message),
+            opener,
+            variant,
+            n_players,
+            language=group_lang,
+            variant_fixed=fixed,
+        )
     except RefusalError as refusal:
         if refusal.code is not RefusalCode.GAME_RUNNING:
             raise

@@ -16,7 +16,7 @@ from bot.game.groups import GroupGames
 from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import person
 from bot.telegram.members import admin_check, member_check
-from bot.telegram.render.table import join_payload
+from bot.telegram.render.lobby import join_payload
 from texts import Translate
 
 

@@ -15,7 +15,7 @@ from bot.telegram.members import membership
 from bot.telegram.render.game import escape_name
 from texts import Translate
 
-# What `bot.telegram.render.table.join_payload` and `seat_payload` make.
+# What `bot.telegram.render.lobby.join_payload` and `seat_payload` make.
 _PAYLOAD = re.compile(r"^(join|seat)-([0-9a-f]{10})(?:-(\d))?$")
 
 

@@ -10,7 +10,6 @@ import dataclasses
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.game.actions import GameAction, GroupAction
-from bot.game.lobby import TURN_TIMERS
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat
 from bot.game.state import Game, HandOver, Lobby, Playing, Stopped
@@ -19,9 +18,9 @@ from bot.telegram.render.captions import Block, fit
 from bot.telegram.render.content import Content
 from bot.telegram.render.drawing import table_picture
 from bot.telegram.render.game import RecordNames, bot_number, escape_name, short_name, table_name
+from bot.telegram.render.lobby import lobby_content
 from core.events import HandResult, Redealt
 from core.state import Phase
-from core.variants import TARGETS, Variant
 from core.views import PublicView
 from texts import Translate
 from texts.render import (
@@ -33,8 +32,6 @@ from texts.render import (
     score_sheet,
     scores_line,
     table_lines,
-    target_text,
-    variant_name,
 )
 
 TABLE_LOG = 6  # last actions shown on the table
@@ -108,114 +105,6 @@ def _table_keyboard(game: Game, t: Translate, bot_link: str) -> InlineKeyboardMa
 
 def _markup(rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(inline_keyboard=rows)
-
-
-# -- the lobby -------------------------------------------------------------------------------
-
-
-def _seat_label(lobby: Lobby, seat: int, t: Translate, *, plain: bool) -> str:
-    occupant = lobby.seats[seat]
-    if occupant is None:
-        return t("lobby-free")
-    if isinstance(occupant, BotSeat):
-        return t("lobby-bot", level=t(f"level-{occupant.level.value}"))
-    return short_name(occupant.name) if plain else table_name(occupant.name)
-
-
-def lobby_content(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> Content:
-    """Seats (teams in Kozel: partners sit opposite), settings, and the buttons."""
-    settings = game.record.settings
-    lines = [
-        t(
-            "lobby-title",
-            variant=variant_name(settings.variant, t),
-            goal=target_text(settings.variant, settings.target, t),
-        )
-    ]
-    seat_text = [
-        t("lobby-seat", n=i + 1, name=_seat_label(lobby, i, t, plain=False))
-        for i in range(len(lobby.seats))
-    ]
-    if settings.variant is Variant.KOZEL:  # R2.2: seats 1 and 3 against 2 and 4
-        for team in (0, 1):
-            lines.append(t("lobby-team", n=team + 1, seats=" · ".join(seat_text[team::2])))
-    else:
-        lines.append(t("lobby-seats", count=settings.n_players))
-        lines.extend(seat_text)
-    lines.append(t("lobby-level", level=t(f"level-{settings.level.value}")))
-    lines.append(t("lobby-timer", seconds=settings.turn_timer))
-    lines.append("")
-    lines.append(t("lobby-hint"))
-    if lobby.invite:
-        lines.append(t("lobby-invite-hint"))
-    return Content("\n".join(lines), _lobby_keyboard(game, lobby, t, bot_link))
-
-
-def _lobby_keyboard(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> InlineKeyboardMarkup:
-    settings = game.record.settings
-
-    def button(text: str, action: GroupAction, arg: int = -1) -> InlineKeyboardButton:
-        data = GroupData(game=game.game_id, action=action, arg=arg)
-        return InlineKeyboardButton(text=text, callback_data=data.pack())
-
-    seats = [
-        button(
-            t("btn-seat", n=i + 1, name=_seat_label(lobby, i, t, plain=True)), GroupAction.SEAT, i
-        )
-        for i in range(len(lobby.seats))
-    ]
-    rows = [seats[i : i + 2] for i in range(0, len(seats), 2)]
-    rows.append(
-        [button(t("btn-join"), GroupAction.JOIN), button(t("btn-leave"), GroupAction.LEAVE)]
-    )
-    level = t(f"level-{settings.level.value}")
-    rows.append(
-        [
-            button(t("btn-add-bot"), GroupAction.BOT),
-            button(t("btn-level", level=level), GroupAction.LEVEL),
-        ]
-    )
-    rows.append(
-        [
-            button(
-                t("btn-variant", variant=variant_name(settings.variant, t)), GroupAction.VARIANT
-            ),
-            button(t("btn-players", count=settings.n_players), GroupAction.PLAYERS),
-        ]
-    )
-
-    def choice(label: str, chosen: bool, action: GroupAction, arg: int) -> InlineKeyboardButton:
-        return button(t("btn-chosen", label=label) if chosen else label, action, arg)
-
-    rows.append(
-        [
-            choice(t("btn-target", target=x), x == settings.target, GroupAction.TARGET, x)
-            for x in TARGETS
-        ]
-    )
-    rows.append(
-        [
-            choice(t("btn-timer", seconds=x), x == settings.turn_timer, GroupAction.TIMER, x)
-            for x in TURN_TIMERS
-        ]
-    )
-    rows.append(
-        [button(t("btn-start"), GroupAction.START), button(t("btn-cancel"), GroupAction.CANCEL)]
-    )
-    if lobby.invite:
-        link = f"{bot_link}?start={join_payload(game.game_id)}"
-        rows.append([InlineKeyboardButton(text=t("btn-invite"), url=link)])
-    return _markup(rows)
-
-
-def join_payload(game_id: str) -> str:
-    """The /start payload of the lobby's deep link."""
-    return f"join-{game_id}"
-
-
-def seat_payload(game_id: str, seat: int) -> str:
-    """The /start payload that takes a bot's seat between hands."""
-    return f"seat-{game_id}-{seat}"
 
 
 # -- announcements ---------------------------------------------------------------------------

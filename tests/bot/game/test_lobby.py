@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.game import lobby
+from bot.game import changes, lobby
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.record import MatchStage
 from bot.game.seats import BotSeat, HumanSeat
@@ -195,6 +195,29 @@ def test_the_invite_is_shown_once_asked_for() -> None:
     game = lobby.join(game, ANN, None, secret(1))  # the link stays while seats change
     assert isinstance(game.state, Lobby)
     assert game.state.invite
+
+
+def test_the_settings_view_and_a_fixed_game_outlast_every_lobby_change() -> None:
+    fixed = a_lobby().changed(lobby.new_lobby(4, variant_fixed=True))
+    game = lobby.show_settings(fixed, True)
+    assert lobby.show_settings(game, True) is game  # nothing to change
+    for change in (
+        lambda g: lobby.join(g, BEN, 1, secret(1)),
+        lobby.invited,
+        lambda g: lobby.set_target(g, 50),
+        lambda g: lobby.set_timer(g, -1),  # the next timer: 0 -> 30
+        lobby.next_level,
+        lambda g: changes.speaking(g, BEN.user_id, "fr"),
+    ):
+        game = change(game)
+        assert isinstance(game.state, Lobby)
+        assert (game.state.settings_open, game.state.variant_fixed) == (True, True)
+    assert (game.settings.target, game.settings.turn_timer) == (50, 30)
+    refused(RefusalCode.INVALID, lobby.next_variant, game)  # a /kozel lobby plays Kozel
+    game = lobby.show_settings(game, False)
+    assert isinstance(game.state, Lobby)
+    assert not game.state.settings_open
+    assert seats_of(game) == ["-", "Ben", "-", "-"]
 
 
 def test_seated_people_and_the_opener_may_fill_the_table() -> None:

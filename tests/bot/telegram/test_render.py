@@ -21,7 +21,8 @@ from bot.telegram.render.game import (
     short_name,
     table_name,
 )
-from bot.telegram.render.table import lobby_content, table_content
+from bot.telegram.render.lobby import lobby_content
+from bot.telegram.render.table import table_content
 from core.engine import Match
 from core.events import (
     Drew,

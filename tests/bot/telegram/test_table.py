@@ -19,7 +19,8 @@ from bot.game.record import (
 )
 from bot.game.seats import BotSeat, HumanSeat, Seat
 from bot.game.state import Game, Lobby, Playing
-from bot.telegram.render.table import announcements, lobby_content, table_content
+from bot.telegram.render.lobby import lobby_content
+from bot.telegram.render.table import announcements, table_content
 from core.engine import Match
 from core.events import Redealt
 from core.players import Level

@@ -49,6 +49,42 @@ async def tap(harness: TelegramHarness, who_id: int, message: StoredMessage, lab
     return await harness.press(PEOPLE[who_id], message, message.button(label).callback_data or "")
 
 
+SETTINGS = "⚙ Settings"  # the lobby's button that shows its settings
+BACK = "← Back"  # ... and the settings' button that shows the seats again
+
+
+def labels(message: StoredMessage) -> list[str]:
+    return [b.text for b in message.buttons()]
+
+
+async def settings(
+    harness: TelegramHarness, who_id: int = ALICE.id, chat_id: int = GROUP
+) -> StoredMessage:
+    """The lobby shows its settings: `who_id` presses ⚙ Settings (if it shows)."""
+    lobby = await table(harness, chat_id)
+    if SETTINGS in labels(lobby):
+        answer = await tap(harness, who_id, lobby, SETTINGS)
+        assert alert_of(answer) is None, alert_of(answer)
+    return await table(harness, chat_id)
+
+
+async def seats(
+    harness: TelegramHarness, who_id: int = ALICE.id, chat_id: int = GROUP
+) -> StoredMessage:
+    """The lobby shows its seats: `who_id` presses ← Back (if it shows)."""
+    lobby = await table(harness, chat_id)
+    if BACK in labels(lobby):
+        answer = await tap(harness, who_id, lobby, BACK)
+        assert alert_of(answer) is None, alert_of(answer)
+    return await table(harness, chat_id)
+
+
+async def choose(harness: TelegramHarness, label: str, who_id: int = ALICE.id) -> Call:
+    """`who_id` presses the lobby's setting `label`, the opener (Alice) opening the
+    settings first if they do not show."""
+    return await tap(harness, who_id, await settings(harness), label)
+
+
 async def open_lobby(
     harness: TelegramHarness, command: str = "/kozel", chat_id: int = GROUP
 ) -> Game:
@@ -57,8 +93,10 @@ async def open_lobby(
 
 
 async def seat_everyone(harness: TelegramHarness, *joiners: int, chat_id: int = GROUP) -> None:
-    """Each of `joiners` presses Join on the lobby."""
+    """Each of `joiners` presses Join on the lobby (← Back first, if the lobby shows
+    its settings)."""
     for who in joiners:
+        await seats(harness, who, chat_id)
         answer = await tap(harness, who, await table(harness, chat_id), "Join")
         assert alert_of(answer) is None, alert_of(answer)
 

@@ -12,7 +12,7 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.game.actions import GroupAction
 from bot.game.state import Lobby
 from bot.telegram.callbacks import GroupData, MenuData
-from bot.telegram.render.table import join_payload
+from bot.telegram.render.lobby import join_payload
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,

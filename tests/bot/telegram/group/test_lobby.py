@@ -3,27 +3,40 @@
 
 from __future__ import annotations
 
-from aiogram.utils.deep_linking import create_start_link
+import json
+import zlib
 
+from aiogram.utils.deep_linking import create_start_link
+from fakeredis import FakeAsyncRedis
+
+from bot.game.actions import GroupAction
 from bot.game.seats import BotSeat, HumanSeat
 from bot.game.state import Game, Lobby, Stopped
+from bot.store import keys
 from bot.store.games import GameStore
+from bot.telegram.callbacks import GroupData
 from core.players import Level
 from core.variants import Variant
-from tests.bot.fake_telegram import TelegramHarness, alert_of
+from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
+    BACK,
     BOB,
     CAROL,
     DAVE,
     EVE,
     GROUP,
     OTHER_GROUP,
+    SETTINGS,
+    choose,
     game_in,
     hand,
+    labels,
     match_of,
     open_lobby,
     seat_everyone,
+    seats,
+    settings,
     table,
     tap,
 )
@@ -40,9 +53,12 @@ async def test_kozel_opens_a_lobby_with_two_teams_and_seats_its_opener(
     assert "<b>Kozel</b>" in lobby.text
     assert "Team 1: 1. \u2068Alice\u2069 · 3. free" in lobby.text
     assert "Team 2: 2. free · 4. free" in lobby.text
-    labels = [b.text for b in lobby.buttons()]
-    for label in ("Join", "Leave", "+ Bot", "Start", "Cancel", "● To 100", "● ⏱ 60 s"):
-        assert label in labels
+    assert labels(lobby) == [
+        *("1 · Alice", "2 · free", "3 · free", "4 · free"),
+        *("Join", "Leave", "+ Bot", SETTINGS, "Start", "Cancel"),
+    ]
+    for said in ("the goats at 101", "Bots: Medium", "Turn timer: 60 s to move"):
+        assert said in lobby.text
     private = await hand(harness, ALICE.id)
     assert private.text == texts.get(
         "en", "private-lobby", group="Friday &lt;dominoes&gt; &amp; co"
@@ -148,10 +164,8 @@ async def test_one_game_per_group(harness: TelegramHarness, texts: Texts) -> Non
 
 async def test_bots_fill_the_table_and_start_starts(harness: TelegramHarness) -> None:
     await open_lobby(harness)
-    lobby = await table(harness)
-    await tap(harness, ALICE.id, lobby, "Bots: Medium")
-    lobby = await table(harness)
-    await tap(harness, ALICE.id, lobby, "+ Bot")
+    await choose(harness, "Bots: Medium")
+    await tap(harness, ALICE.id, await seats(harness), "+ Bot")
     record = await game_in(harness)
     assert record.in_group
     assert record.seats[1] == BotSeat(level=Level.HARD)
@@ -165,31 +179,41 @@ async def test_bots_fill_the_table_and_start_starts(harness: TelegramHarness) ->
     assert [record.is_bot(s) for s in range(4)] == [False, True, True, True]
 
 
-async def test_the_lobby_settings(harness: TelegramHarness, texts: Texts) -> None:
+async def test_a_new_lobby_chooses_its_game_and_players_in_its_settings(
+    harness: TelegramHarness, texts: Texts
+) -> None:
     await open_lobby(harness, "/new block 3")
     record = await game_in(harness)
     assert record.in_group
     assert (record.settings.variant, record.settings.n_players) == (Variant.BLOCK, 3)
-    answer = await tap(harness, BOB.id, await table(harness), "3 players")
+    answer = await choose(harness, "3 players", BOB.id)
     assert alert_of(answer) == texts.get("en", "refusal-not-allowed")  # the group's
-    await tap(harness, ALICE.id, await table(harness), "3 players")
+    await choose(harness, "3 players")
     lobby = await table(harness)
-    assert "● To 100" in [b.text for b in lobby.buttons()]  # the default, marked
+    assert "● To 100" in labels(lobby)  # the default, marked
+    assert "4 players:" in lobby.text
     answer = await tap(harness, ALICE.id, lobby, "To 150")
     assert alert_of(answer) is None
     assert answer.params["text"] == "The match is played to 150 points."
-    answer = await tap(harness, ALICE.id, await table(harness), "⏱ 30 s")
-    assert answer.params["text"] == "30 seconds to move."
-    await tap(harness, ALICE.id, await table(harness), "Block game")
+    for shown, then in (("60 s", "120 seconds"), ("120 s", "No turn timer"), ("off", "30 sec")):
+        # One button moves the timer on: a row of four would not fit.
+        answer = await choose(harness, f"⏱ Timer: {shown}")
+        assert answer.params["text"].startswith(then)
+    await choose(harness, "Block game")
     record = await game_in(harness)
     assert record.in_group
     settings = record.settings
     assert (settings.variant, settings.n_players, settings.target) == (Variant.KOZEL, 4, 150)
     assert settings.turn_timer == 30
-    labels = [b.text for b in (await table(harness)).buttons()]
-    assert {"● To 150", "To 50", "To 100", "● ⏱ 30 s", "⏱ off", "⏱ 60 s", "⏱ 120 s"} <= set(labels)
-    assert "Turn timer: 30 s to move" in (await table(harness)).text
-    assert "the goats at 151" in (await table(harness)).text
+    lobby = await table(harness)
+    assert labels(lobby) == [
+        *("Kozel", "Bots: Medium"),  # Kozel is four: no player count to choose
+        *("To 50", "To 100", "● To 150", "⏱ Timer: 30 s", BACK),
+    ]
+    assert "Turn timer: 30 s to move" in lobby.text
+    assert "the goats at 151" in lobby.text
+    await choose(harness, "Kozel")  # a /new lobby may go back to the draw game
+    assert (await game_in(harness)).settings.variant is Variant.DRAW
 
 
 async def test_seat_buttons_choose_a_partner(harness: TelegramHarness, texts: Texts) -> None:
@@ -226,3 +250,156 @@ async def test_a_person_plays_in_two_groups_at_once(
     for chat_id in (GROUP, OTHER_GROUP):
         await tap(harness, ALICE.id, await table(harness, chat_id), "Start")
         assert (await game_in(harness, chat_id)).is_active
+
+
+# -- the lobby's two views: its seats, and its settings ---------------------------------------
+
+
+def rows_of(message: StoredMessage) -> list[list[str]]:
+    assert message.markup is not None
+    return [[b.text for b in row] for row in message.markup.inline_keyboard]
+
+
+async def test_a_kozel_lobby_shows_ten_buttons_at_most_and_no_game_to_choose(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    game = await open_lobby(harness)
+    await seat_everyone(harness, BOB.id, CAROL.id)
+    assert rows_of(await table(harness)) == [
+        ["1 · Alice", "2 · Bob"],
+        ["3 · Carol", "4 · free"],
+        ["Join", "Leave"],
+        ["+ Bot", SETTINGS],
+        ["Start", "Cancel"],
+    ]
+    shown = await settings(harness)
+    assert rows_of(shown) == [
+        ["Bots: Medium"],
+        ["To 50", "● To 100", "To 150"],
+        ["⏱ off", "⏱ 30 s", "● ⏱ 60 s", "⏱ 120 s"],
+        [BACK],
+    ]
+    assert not {"Kozel", "Draw game", "4 players"} & set(labels(shown))
+    # Nor does a forged press change the game of a /kozel lobby.
+    before = await game_in(harness)
+    for action in (GroupAction.VARIANT, GroupAction.PLAYERS):
+        forged = GroupData(game=game.game_id, action=action).pack()
+        answer = await harness.press(ALICE, shown, forged)
+        assert alert_of(answer) == texts.get("en", "refusal-invalid")
+    assert (await game_in(harness)).record == before.record
+
+
+async def test_the_settings_show_ten_buttons_at_most_and_mark_the_chosen_values(
+    harness: TelegramHarness,
+) -> None:
+    await open_lobby(harness, "/new draw 4")
+    lobby = await table(harness)
+    assert len(lobby.buttons()) == 10
+    assert "Draw game" not in labels(lobby)  # the game is chosen in the settings
+    assert rows_of(await settings(harness)) == [
+        ["Draw game", "4 players"],
+        ["Bots: Medium"],
+        ["To 50", "● To 100", "To 150"],
+        ["⏱ Timer: 60 s"],
+        [BACK],
+    ]
+    for label in ("To 50", "Bots: Medium", "⏱ Timer: 60 s", "4 players", "Draw game"):
+        await choose(harness, label)
+    shown = await table(harness)
+    assert rows_of(shown) == [
+        ["Block game", "2 players"],
+        ["Bots: Hard"],
+        ["● To 50", "To 100", "To 150"],
+        ["⏱ Timer: 120 s"],
+        [BACK],
+    ]
+    for said in ("<b>Block game</b>", "playing to 50", "2 players:", "Bots: Hard", "120 s"):
+        assert said in shown.text
+    settings_now = (await game_in(harness)).settings
+    assert (settings_now.variant, settings_now.n_players) == (Variant.BLOCK, 2)
+    assert (settings_now.target, settings_now.level, settings_now.turn_timer) == (
+        50,
+        Level.HARD,
+        120,
+    )
+
+
+async def test_choosing_keeps_the_settings_and_back_returns_to_the_seats(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    await open_lobby(harness)
+    lobby_id = (await table(harness)).message_id
+    shown = await settings(harness)
+    assert texts.get("en", "lobby-settings-hint") in shown.text
+    assert "Join" not in labels(shown)
+    assert "Team 1: 1. \u2068Alice\u2069 · 3. free" in shown.text  # the seats still told
+    await choose(harness, "To 50")
+    await choose(harness, "⏱ 120 s")
+    record = await game_in(harness)
+    assert isinstance(record.state, Lobby)
+    assert record.state.settings_open
+    shown = await table(harness)
+    assert {"● To 50", "● ⏱ 120 s", BACK} <= set(labels(shown))
+    # Anyone may go back to the seats: Bob, to sit down.
+    answer = await tap(harness, BOB.id, shown, BACK)
+    assert alert_of(answer) is None
+    back = await table(harness)
+    assert back.message_id == lobby_id  # the same message, edited
+    assert labels(back)[-6:] == ["Join", "Leave", "+ Bot", SETTINGS, "Start", "Cancel"]
+    assert "Turn timer: 120 s to move" in back.text
+    assert "the goats at 51" in back.text
+    record = await game_in(harness)
+    assert isinstance(record.state, Lobby)
+    assert not record.state.settings_open
+    assert (record.settings.target, record.settings.turn_timer) == (50, 120)
+
+
+async def test_who_may_not_change_the_settings_is_refused_and_nothing_changes(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    await open_lobby(harness)
+    await seat_everyone(harness, BOB.id)
+    refused = texts.get("en", "refusal-not-allowed")
+    before = await game_in(harness)
+    answer = await tap(harness, BOB.id, await table(harness), SETTINGS)
+    assert alert_of(answer) == refused  # seated, yet neither the opener nor an admin
+    assert (await game_in(harness)).record == before.record
+    assert SETTINGS in labels(await table(harness))
+    opened = await settings(harness)  # the opener may
+    before = await game_in(harness)
+    for label in ("To 150", "⏱ off", "Bots: Medium"):
+        answer = await tap(harness, BOB.id, opened, label)
+        assert alert_of(answer) == refused
+        answer = await tap(harness, EVE.id, opened, label)
+        assert alert_of(answer) == refused
+    assert (await game_in(harness)).record == before.record
+    harness.fake.admins[GROUP] = {EVE.id}  # an admin may
+    answer = await tap(harness, EVE.id, opened, "To 150")
+    assert alert_of(answer) is None
+    assert (await game_in(harness)).settings.target == 150
+
+
+async def test_a_lobby_stored_before_the_settings_view_loads_and_opens_them(
+    harness: TelegramHarness, redis: FakeAsyncRedis
+) -> None:
+    """A lobby saved by the previous version has no `settings_open` (nor
+    `variant_fixed`): it loads showing its seats, and its settings open."""
+    game = await open_lobby(harness)
+    old = json.loads(game.record.to_json())
+    for field in ("settings_open", "variant_fixed"):
+        del old["stage"][field]
+    old["version"] = game.version + 1  # a version this process never read nor wrote
+    key = keys.game(game.game_id)
+    await redis.hset(
+        key, mapping={"v": old["version"], "d": zlib.compress(json.dumps(old).encode())}
+    )
+    loaded = await game_in(harness)
+    assert loaded.version == game.version + 1
+    assert isinstance(loaded.state, Lobby)
+    assert not loaded.state.settings_open
+    assert not loaded.state.variant_fixed  # the lobby as the older version showed it
+    await settings(harness)
+    record = await game_in(harness)
+    assert isinstance(record.state, Lobby)
+    assert record.state.settings_open
+    assert record.version == game.version + 2

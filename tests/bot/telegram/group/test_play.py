@@ -20,6 +20,7 @@ from tests.bot.telegram.group.driver import (
     GROUP,
     PEOPLE,
     SUPERGROUP,
+    choose,
     game_in,
     group_texts,
     hand,
@@ -29,6 +30,7 @@ from tests.bot.telegram.group.driver import (
     play_one_move,
     play_to_the_end,
     seat_everyone,
+    seats,
     table,
     tap,
 )
@@ -110,13 +112,8 @@ async def test_draw_and_block_games_with_two_to_four_players(
     harness: TelegramHarness, command: str, people: tuple[int, ...], bots: int
 ) -> None:
     await open_lobby(harness, command)
-    for _ in range(2):  # 100 -> 150 -> 50: a short match
-        await tap(
-            harness,
-            ALICE.id,
-            await table(harness),
-            next(b.text for b in (await table(harness)).buttons() if b.text.startswith("To ")),
-        )
+    await choose(harness, "To 50")  # a short match
+    await seats(harness)
     await seat_everyone(harness, *people)
     for _ in range(bots):
         await tap(harness, ALICE.id, await table(harness), "+ Bot")
@@ -272,7 +269,7 @@ async def test_stop_in_the_group_asks_and_only_the_opener_or_an_admin_may(
 
 async def test_rematch_opens_a_new_table_with_the_same_players(harness: TelegramHarness) -> None:
     await open_lobby(harness, "/new block 2")
-    await tap(harness, ALICE.id, await table(harness), "To 150")
+    await choose(harness, "To 150")
     await seat_everyone(harness, BOB.id)
     first = await game_in(harness)
     first_table = (await table(harness)).message_id

@@ -19,6 +19,7 @@ from tests.bot.telegram.group.driver import (
     CAROL,
     DAVE,
     PEOPLE,
+    choose,
     game_in,
     group_texts,
     hand,
@@ -171,7 +172,7 @@ async def test_the_timer_can_be_turned_off_in_the_lobby(
     harness: TelegramHarness, clock: FakeClock
 ) -> None:
     await open_lobby(harness)
-    answer = await tap(harness, 1001, await table(harness), "⏱ off")
+    answer = await choose(harness, "⏱ off")
     assert answer.params["text"] == "No turn timer."
     await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
     game = await game_in(harness)
