@@ -15,7 +15,7 @@ from bot.telegram.render import game as render
 from bot.telegram.render import keyboards
 from bot.telegram.render.content import Content
 from bot.telegram.render.drawing import table_picture
-from bot.telegram.render.hands import hand_content
+from bot.telegram.render.hands import hand_content, table_link
 from bot.telegram.render.table import announcements, table_content
 from texts import Texts
 
@@ -100,6 +100,8 @@ def _group_privates(
     turn_of = None
     if isinstance(state, Playing) and not game.is_bot(state.turn):
         turn_of = game.human(state.turn).user_id
+    table = placement.table
+    link = table_link(game.chat_id, table.message_id) if table is not None else None
     for user_id in sorted(set(people) | set(placement.private)):
         sent = placement.private.get(user_id)
         if sent is not None and sent.message_id is None:
@@ -110,6 +112,7 @@ def _group_privates(
             lang, chat_id = sent.language or texts.default, sent.chat_id
         else:
             continue
-        content = hand_content(game, user_id, texts.translator(lang), drawn=chat_id in drawn)
+        t = texts.translator(lang)
+        content = hand_content(game, user_id, t, drawn=chat_id in drawn, table=link)
         moved_at = people[user_id].moved_at if user_id in people else None
         yield Private(user_id, chat_id, lang, content, turn_of == user_id, moved_at)

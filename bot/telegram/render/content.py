@@ -43,9 +43,9 @@ class Picture:
 @dataclass(frozen=True, slots=True)
 class Content:
     """Text and buttons, and a `picture` the text is the caption of. `key` names what
-    must reach the reader at once when it changes (a person's hand); the buttons, and
-    whether the message is a picture, always count as such. The digests are computed
-    once, with the content."""
+    must reach the reader at once when it changes (a person's hand); the buttons (but
+    links), and whether the message is a picture, always count as such. The digests are
+    computed once, with the content."""
 
     text: str
     markup: InlineKeyboardMarkup | None = None
@@ -55,11 +55,26 @@ class Content:
     essential: str = field(init=False, repr=False)  # changes with the key or the buttons
 
     def __post_init__(self) -> None:
-        buttons = self.markup.model_dump_json() if self.markup is not None else ""
+        markup = self.markup
+        buttons = markup.model_dump_json() if markup is not None else ""
+        # A link (to the group's table) is a way about, not the game: one that moved
+        # waits for the message's next change.
+        actions = (
+            repr(
+                [
+                    (b.text, b.callback_data)
+                    for row in markup.inline_keyboard
+                    for b in row
+                    if not b.url
+                ]
+            )
+            if markup is not None
+            else ""
+        )
         drawn = self.picture.key if self.picture is not None else ""
         kind = "picture" if self.picture is not None else "text"
         object.__setattr__(self, "full", digest(self.text, buttons, drawn))
-        object.__setattr__(self, "essential", digest(self.key, buttons, kind))
+        object.__setattr__(self, "essential", digest(self.key, actions, kind))
 
     @property
     def photo(self) -> str:

@@ -4,6 +4,8 @@ hand is ever in it (R8.2): it is rendered from that seat's own view."""
 
 from __future__ import annotations
 
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
 from bot.game.state import Finished, Game, HandOver, Lobby
 from bot.telegram.render import game as render
 from bot.telegram.render import keyboards
@@ -14,10 +16,23 @@ from bot.telegram.render.table import group_title
 from core.tiles import format_tiles
 from texts import Translate
 
+SUPERGROUP = -1_000_000_000_000  # a supergroup's chat id is this minus its own number
 
-def hand_content(game: Game, user_id: int, t: Translate, *, drawn: bool = False) -> Content:
+
+def table_link(chat_id: int, message_id: int | None) -> str | None:
+    """A link that opens the group's message `message_id`, for its members: only a
+    supergroup's messages have one (a basic group's have none)."""
+    if message_id is None or chat_id > SUPERGROUP:
+        return None
+    return f"https://t.me/c/{SUPERGROUP - chat_id}/{message_id}"
+
+
+def hand_content(
+    game: Game, user_id: int, t: Translate, *, drawn: bool = False, table: str | None = None
+) -> Content:
     """What `user_id`'s private message for this game shows (they may have left it);
-    `drawn`: the table as a picture with their hand, the words as its caption."""
+    `drawn`: the table as a picture with their hand, the words as its caption; `table`:
+    a link to the group's table, for a button that takes them back to it."""
     title = group_title(game)
     seat = game.seat_of(user_id)
     if isinstance(game.state, Lobby):
@@ -41,7 +56,7 @@ def hand_content(game: Game, user_id: int, t: Translate, *, drawn: bool = False)
         blocks.append(Block(t("private-rematch")))
     tiles = " ".join(format_tiles(view.hand))
     key = f"{type(game.state).__name__}:{view.hand_no}:{view.phase.value}:{tiles}"
-    markup = keyboards.game_keyboard(game, view, t)
+    markup = _with_link(keyboards.game_keyboard(game, view, t), t("btn-to-table"), table)
     if not drawn:
         return Content("\n\n".join(b.text for b in blocks if b.text), markup, key)
     return Content(fit(blocks), markup, key, table_picture(game, t, seat))
@@ -70,3 +85,15 @@ def lobby_seat_content(game: Game, t: Translate) -> Content:
 def joining_content(game: Game, t: Translate) -> Content:
     """Sent when a person takes a bot's seat: delivery then shows their hand in it."""
     return Content(t("private-joining", group=group_title(game)), key="joining")
+
+
+def _with_link(
+    markup: InlineKeyboardMarkup | None, label: str, url: str | None
+) -> InlineKeyboardMarkup | None:
+    """`markup` with a last row of one button opening `url`, if there is one."""
+    if url is None:
+        return markup
+    rows = list(markup.inline_keyboard) if markup is not None else []
+    return InlineKeyboardMarkup(
+        inline_keyboard=[*rows, [InlineKeyboardButton(text=label, url=url)]]
+    )
