@@ -190,19 +190,27 @@ class Pace:
         booking = await self.book(chat_id, now, 0.0)
         return None if booking.booked else booking.at
 
-    async def book(self, chat_id: int, now: float, ahead: float) -> Booking:
+    async def book(self, chat_id: int, now: float, ahead: float, *, spare: int = 0) -> Booking:
         """A slot for one call to `chat_id` at the earliest time both paces allow, if
         that is no more than `ahead` seconds from now: booked, the call is to be made at
         `at` (not before). Else nothing is taken, and `at` is when a slot frees. A slot
         booked ahead is no one else's: callers waiting for the same pace (the whole
-        bot's) each get their own turn instead of all coming back at the same moment."""
+        bot's) each get their own turn instead of all coming back at the same moment.
+        `spare`: calls of the chat's burst this call leaves to others (it is taken only
+        when that many more could still go at once)."""
         share = self.limits.share_of(chat_id)
         paces: list[tuple[int | str, Limit]] = [(chat_id, self.limits.of(chat_id)), share]
         token = new_token()
         calls: list[tuple[list[str], list[EncodableT]]] = [
             (
                 _keys(c),
-                [_micros(now), _micros(limit.interval), limit.burst, token, _micros(ahead)],
+                [
+                    _micros(now),
+                    _micros(limit.interval),
+                    max(1, limit.burst - spare) if c == chat_id else limit.burst,
+                    token,
+                    _micros(ahead),
+                ],
             )
             for c, limit in paces
         ]

@@ -143,8 +143,9 @@ class Booking(Protocol):
 class Pace(Protocol):
     """How often each chat, and the whole bot, may be written to."""
 
-    async def book(self, chat_id: int, now: float, ahead: float) -> Booking:
-        """A slot for one call to `chat_id` no more than `ahead` seconds from now."""
+    async def book(self, chat_id: int, now: float, ahead: float, *, spare: int = 0) -> Booking:
+        """A slot for one call to `chat_id` no more than `ahead` seconds from now,
+        leaving `spare` calls of the chat's burst to others."""
         ...
 
     async def hold(self, chat_id: int, now: float, until: float) -> None:

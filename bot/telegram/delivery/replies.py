@@ -75,7 +75,7 @@ class Replies:
         at once when the chat's slot is free; else the slot is booked and the menu shown
         when it comes, without keeping the press (and its answer) waiting for it."""
         content = Content(text, markup)
-        if await self._calls.slot(chat_id) is None:  # the slot is taken: the call goes now
+        if await self._calls.book(chat_id, 0.0) is None:  # a slot is taken: the call goes now
             await self._call(chat_id, lambda: self._calls.put(chat_id, message_id, content))
             return
         task = asyncio.create_task(self._show_later(chat_id, message_id, content))

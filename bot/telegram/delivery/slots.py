@@ -23,6 +23,7 @@ from bot.telegram.ports import Pace
 
 EARLY = 0.01  # seconds: a kept slot is given this much before its time (clock steps)
 KEPT = 1.0  # seconds past its time a kept slot is still given; later, one is asked anew
+REPLIES_SPARE = 1  # calls of a group's burst its game's messages leave to replies
 
 
 class Slots:
@@ -89,7 +90,10 @@ class Slots:
         busy = self.bot_busy_until(ahead, group=chat_id < 0)
         if busy is not None:
             return busy, False
-        booking = await self._pace.book(chat_id, now, ahead)
+        # A group's game leaves a call of its burst to replies: one asked for mid-game
+        # goes at once, not a slot after the table's edits.
+        spare = 0 if hold or chat_id > 0 else REPLIES_SPARE
+        booking = await self._pace.book(chat_id, now, ahead, spare=spare)
         if not booking.booked:
             self._bot_free_at[chat_id < 0] = booking.bot_at
             return booking.at, False

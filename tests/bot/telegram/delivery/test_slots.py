@@ -30,9 +30,9 @@ class CountingPace(Pace):
 
     asked: int = 0
 
-    async def book(self, chat_id: int, now: float, ahead: float) -> Booking:
+    async def book(self, chat_id: int, now: float, ahead: float, *, spare: int = 0) -> Booking:
         self.asked += 1
-        return await super().book(chat_id, now, ahead)
+        return await super().book(chat_id, now, ahead, spare=spare)
 
 
 def slots_with(limits: Limits) -> tuple[Slots, CountingPace, Clock]:
@@ -141,3 +141,16 @@ async def test_a_reply_takes_the_slot_a_pass_kept_and_the_pass_asks_again() -> N
     assert await slots.book(BOB, ahead=5.0) is None  # a reply in Bob's chat goes first
     assert clock.now == kept
     assert await slots.slot(BOB) == kept + 1.0
+
+
+async def test_a_groups_game_leaves_a_call_of_its_burst_to_a_reply() -> None:
+    slots, _, clock = slots_with(Limits(group=Limit(3.5, 3), groups=None, bot=Limit(0.001, 100)))
+    group = -4001
+    assert await slots.slot(group) is None
+    assert await slots.slot(group) is None  # the game's messages: two of the three at once
+    assert await slots.slot(group) == clock.now + 3.5  # the third is left to replies
+    start = clock.now
+    assert await slots.book(group, ahead=10.0) is None  # a reply goes at once
+    assert clock.now == start
+    assert await slots.book(group, ahead=10.0) is None  # the next one, in the pace's turn
+    assert clock.now == start + 3.5
