@@ -57,26 +57,27 @@ def labels(message: StoredMessage) -> list[str]:
     return [b.text for b in message.buttons()]
 
 
+async def _view(harness: TelegramHarness, button: str, who_id: int, chat_id: int) -> StoredMessage:
+    """The lobby after `who_id` presses `button` on it (if it shows)."""
+    lobby = await table(harness, chat_id)
+    if button in labels(lobby):
+        answer = await tap(harness, who_id, lobby, button)
+        assert alert_of(answer) is None, alert_of(answer)
+    return await table(harness, chat_id)
+
+
 async def settings(
     harness: TelegramHarness, who_id: int = ALICE.id, chat_id: int = GROUP
 ) -> StoredMessage:
     """The lobby shows its settings: `who_id` presses ⚙ Settings (if it shows)."""
-    lobby = await table(harness, chat_id)
-    if SETTINGS in labels(lobby):
-        answer = await tap(harness, who_id, lobby, SETTINGS)
-        assert alert_of(answer) is None, alert_of(answer)
-    return await table(harness, chat_id)
+    return await _view(harness, SETTINGS, who_id, chat_id)
 
 
 async def seats(
     harness: TelegramHarness, who_id: int = ALICE.id, chat_id: int = GROUP
 ) -> StoredMessage:
     """The lobby shows its seats: `who_id` presses ← Back (if it shows)."""
-    lobby = await table(harness, chat_id)
-    if BACK in labels(lobby):
-        answer = await tap(harness, who_id, lobby, BACK)
-        assert alert_of(answer) is None, alert_of(answer)
-    return await table(harness, chat_id)
+    return await _view(harness, BACK, who_id, chat_id)
 
 
 async def choose(harness: TelegramHarness, label: str, who_id: int = ALICE.id) -> Call:
