@@ -45,6 +45,7 @@ TEXT_SAMPLES: dict[str, str] = {
     "seed": "8842",
     "secret": "kozel-4-" + "0f" * 32,  # a deal's secret and its code (core.fair)
     "commitment": "3f9c0a1b2c3d4e5f",
+    "link": "https://t.me/dominoes_bot?start=join-0123456789",
     "goal": "playing to 100",
     "label": "To 100",
     "date": "2024-06-01 12:40 UTC",

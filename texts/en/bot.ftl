@@ -227,7 +227,7 @@ lobby-free = free
 lobby-bot = bot ({ $level })
 lobby-level = Bots: { $level }
 lobby-hint = Tap Join or a free seat; ⚙ Settings changes the target, the bots' level and the turn timer. Start puts bots in the free seats; the game starts when every seat is taken.
-lobby-invite-hint = Your hand comes to our private chat: if I cannot write to you yet, tap “Open my chat”, then Start there.
+lobby-invite-hint = Your hand comes to our private chat: if I cannot write to you yet, <a href="{ $link }">open our chat</a> and tap Start there.
 lobby-cancelled = The game was cancelled.
 btn-seat = { $n } · { $name }
 btn-join = Join

@@ -242,7 +242,7 @@ lobby-free = libre
 lobby-bot = bot ({ $level })
 lobby-level = Bots : { $level }
 lobby-hint = Touchez « S'asseoir » ou une place libre ; « ⚙ Réglages » change le score à atteindre, le niveau des bots et le temps par coup. « Commencer » met des bots aux places libres ; la partie commence quand toutes les places sont prises.
-lobby-invite-hint = Votre jeu arrive dans notre conversation privée : si je ne peux pas encore vous écrire, touchez « Ouvrir ma conversation », puis Démarrer.
+lobby-invite-hint = Votre jeu arrive dans notre conversation privée : si je ne peux pas encore vous écrire, <a href="{ $link }">ouvrez notre conversation</a> et touchez Démarrer.
 lobby-cancelled = La partie a été annulée.
 btn-seat = { $n } · { $name }
 btn-join = S'asseoir

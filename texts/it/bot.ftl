@@ -242,7 +242,7 @@ lobby-free = libero
 lobby-bot = bot ({ $level })
 lobby-level = Bot: { $level }
 lobby-hint = Tocca «Siediti» o un posto libero; «⚙ Impostazioni» cambia il punteggio da raggiungere, il livello dei bot e il tempo per mossa. «Inizia» mette dei bot nei posti liberi; la partita comincia quando tutti i posti sono presi.
-lobby-invite-hint = Le tue tessere arrivano nella nostra chat privata: se non posso ancora scriverti, tocca «Apri la mia chat» e poi Avvia.
+lobby-invite-hint = Le tue tessere arrivano nella nostra chat privata: se non posso ancora scriverti, <a href="{ $link }">apri la nostra chat</a> e tocca Avvia.
 lobby-cancelled = La partita è stata annullata.
 btn-seat = { $n } · { $name }
 btn-join = Siediti

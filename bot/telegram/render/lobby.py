@@ -66,9 +66,9 @@ def lobby_content(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> Cont
         lines.append(t("lobby-settings-hint"))
         return Content("\n".join(lines), _settings_keyboard(game, lobby, t))
     lines.append(t("lobby-hint"))
-    if lobby.invite:
-        lines.append(t("lobby-invite-hint"))
-    return Content("\n".join(lines), _seats_keyboard(game, lobby, t, bot_link))
+    if lobby.invite:  # a link in the words: the buttons stay ten at most
+        lines.append(t("lobby-invite-hint", link=f"{bot_link}?start={join_payload(game.game_id)}"))
+    return Content("\n".join(lines), _seats_keyboard(game, lobby, t))
 
 
 def _button(game: Game, text: str, action: GroupAction, arg: int = -1) -> InlineKeyboardButton:
@@ -76,9 +76,8 @@ def _button(game: Game, text: str, action: GroupAction, arg: int = -1) -> Inline
     return InlineKeyboardButton(text=text, callback_data=data.pack())
 
 
-def _seats_keyboard(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> InlineKeyboardMarkup:
-    """The seats two a row, Join and Leave, + Bot and ⚙ Settings, Start and Cancel; and
-    the deep link to the private chat while someone could not be written to."""
+def _seats_keyboard(game: Game, lobby: Lobby, t: Translate) -> InlineKeyboardMarkup:
+    """The seats two a row, Join and Leave, + Bot and ⚙ Settings, Start and Cancel."""
     seats = [
         _button(
             game,
@@ -107,9 +106,6 @@ def _seats_keyboard(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> In
             _button(game, t("btn-cancel"), GroupAction.CANCEL),
         ]
     )
-    if lobby.invite:
-        link = f"{bot_link}?start={join_payload(game.game_id)}"
-        rows.append([InlineKeyboardButton(text=t("btn-invite"), url=link)])
     return InlineKeyboardMarkup(inline_keyboard=rows)
 
 
