@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Protocol
 
+from bot.game import ratings
+from bot.game.ratings import Rating
 from bot.game.state import Finished, Game
 from bot.game.tally import FactKind, MatchTally, Told, tally, worth_telling
 from core.players import Level
@@ -17,8 +19,9 @@ from core.variants import Variant
 
 # The winners' counts first, then the goats'.
 _TOLD_ORDER = (FactKind.PAIR_WINS, FactKind.WINS, FactKind.GOATS)
-MIN_MATCHES = 5  # a win rate counts in /top from this many matches (a person's or a pair's)
+MIN_MATCHES = 5  # a pair's win rate counts in /top from this many matches together
 TOP_SIZE = 3  # people shown per list of /top
+RATED_SHOWN = 10  # people and bot levels in /top's ratings
 
 
 def percent(part: int, whole: int) -> int:
@@ -100,6 +103,8 @@ class PersonStats:
     groups: Mapping[int, Counters] = field(default_factory=dict)
     partners: Mapping[int | None, tuple[Together, ...]] = field(default_factory=dict)
     direct: tuple[AgainstBots, ...] = ()
+    ratings: Mapping[int | None, Rating] = field(default_factory=dict)  # by group, None: all
+    pair_ratings: Mapping[tuple[int | None, int], Rating] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +117,8 @@ class Card:
     counters: Counters
     partners: tuple[Together, ...]  # best first
     direct: tuple[AgainstBots, ...]  # only everywhere
+    rating: Rating | None = None  # in the card's scope
+    overall: Rating | None = None  # everywhere, on a group's card
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,13 +134,22 @@ class Pair:
 
 
 @dataclass(frozen=True, slots=True)
+class Standing:
+    """A place in a group's ratings: a person (`name`) or a bot level (`level`)."""
+
+    name: str
+    rating: Rating
+    level: Level | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Top:
-    """A group's records: the best win rates (at least `MIN_MATCHES` matches), the most
-    goats, and the best pair (at least `MIN_MATCHES` together); `people`: how many have
-    a record there."""
+    """A group's records: the ratings (from the first match; bot levels among them), the
+    most goats, and the best pair (at least `MIN_MATCHES` together); `people`: how many
+    have a record there."""
 
     people: int
-    rates: tuple[tuple[str, Counters], ...]
+    rated: tuple[Standing, ...]
     goats: tuple[tuple[str, int], ...]
     pair: Pair | None
 
@@ -151,6 +167,14 @@ class StatsRepository(Protocol):
         ...
 
     async def person(self, user_id: int) -> PersonStats | None: ...
+
+    async def ratings_told(self, game_id: str) -> tuple[ratings.Told, ...]:
+        """The people's ratings after a counted group match, and their changes."""
+        ...
+
+    async def levels(self, group: int) -> dict[Level, Rating]:
+        """The bot levels rated in group `group`."""
+        ...
 
     async def people_of(self, chat_id: int) -> list[PersonStats]:
         """Everyone with a record in group `chat_id`."""
@@ -179,16 +203,18 @@ class Stats:
             return None
         partners = sorted(person.partners.get(group, ()), key=lambda p: (-p.won, -p.played))
         direct = person.direct if group is None else ()
-        return Card(user_id, person.name, group, counters, tuple(partners), direct)
+        overall = person.ratings.get(None)
+        rating = person.ratings.get(group)
+        return Card(user_id, person.name, group, counters, tuple(partners), direct, rating, overall)
 
     async def top(self, chat_id: int) -> Top:
         """/top: the group's records."""
         people = await self._repository.people_of(chat_id)
         scoped = [(p, p.groups.get(chat_id, Counters())) for p in people]
-        ranked = sorted(
-            ((p.name, c) for p, c in scoped if c.played >= MIN_MATCHES),
-            key=lambda item: (-item[1].won / item[1].played, -item[1].played),
-        )
+        rated = [Standing(p.name, r) for p in people if (r := p.ratings.get(chat_id)) is not None]
+        levels = await self._repository.levels(chat_id)
+        rated += [Standing(level.value, r, level) for level, r in levels.items()]
+        rated.sort(key=lambda s: (-s.rating.shown, -s.rating.rated, s.name))
         goats = sorted(((p.name, c.goats) for p, c in scoped if c.goats), key=lambda g: -g[1])
         pairs = [
             Pair(p.name, mate.name, mate.played, mate.won)
@@ -197,7 +223,11 @@ class Stats:
             if p.user_id < mate.partner and mate.played >= MIN_MATCHES
         ]
         best = max(pairs, key=lambda q: (q.won / q.played, q.won), default=None)
-        return Top(len(people), tuple(ranked[:TOP_SIZE]), tuple(goats[:TOP_SIZE]), best)
+        return Top(len(people), tuple(rated[:RATED_SHOWN]), tuple(goats[:TOP_SIZE]), best)
+
+    async def ratings_told(self, game: Game) -> tuple[ratings.Told, ...]:
+        """The people's ratings in the group after its counted match `game`."""
+        return await self._repository.ratings_told(game.game_id)
 
     async def told(self, game: Game) -> tuple[Told, ...] | None:
         """The counts worth a line at the end of `game` (a group's finished match); None

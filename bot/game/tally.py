@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.game.ratings import Occupant, Table, table_of
 from bot.game.seats import BotSeat, HumanSeat
 from bot.game.state import Finished, Game
 from core.events import EndReason, HandResult, MatchResult
@@ -119,6 +120,7 @@ class MatchTally:
     people: tuple[PersonTally, ...]
     pairs: tuple[PairTally, ...]
     facts: tuple[Fact, ...]
+    table: Table | None = None  # a group's match, as its ratings see it
 
 
 def worth_telling(count: int) -> bool:
@@ -158,7 +160,24 @@ def tally(game: Game) -> MatchTally:
     group = game.chat_id if game.in_group else None
     direct = None if game.in_group else (settings.variant, settings.level)
     facts = _facts(people, pairs, result, side_of) if group is not None else ()
-    return MatchTally(game.game_id, group, direct, people, tuple(pairs), facts)
+    table = None if group is None else table_of(group, occupants(game), side_of, result)
+    return MatchTally(game.game_id, group, direct, people, tuple(pairs), facts, table)
+
+
+def occupants(game: Game) -> list[Occupant]:
+    """Who each seat is rated as: the person holding it (the away ones included, as
+    for the records), else its bot's level (a seat given up with /leave: the bot that
+    played it)."""
+    held = {p.seat: p.user_id for p in players_at(game)}
+    found: list[Occupant] = []
+    for seat, occupant in enumerate(game.seats):
+        if seat in held:
+            found.append(held[seat])
+        elif isinstance(occupant, BotSeat):
+            found.append(occupant.level)
+        else:
+            raise ValueError("a finished match has every seat taken")
+    return found
 
 
 def _person(

@@ -130,3 +130,20 @@ def counted(game_id: str) -> str:
     """A hash: the match is counted in the records, with the counts its group may be
     told (see `bot.store.stats`)."""
     return f"{PREFIX}:counted:{{{game_id}}}"
+
+
+def rated(game_id: str) -> str:
+    """A hash: what the match changes in the ratings, fixed by its first count, by seat
+    (see `bot.store.ratings`)."""
+    return f"{PREFIX}:rated:{{{game_id}}}"
+
+
+def levels(scope: str) -> str:
+    """A hash kept without expiry: the bot levels' ratings in a group (`scope` its chat
+    id) or everywhere (`all`)."""
+    return f"{PREFIX}:levels:{scope}"
+
+
+def levels_applied(scope: str) -> str:
+    """A hash beside `levels(scope)`, in its slot: game id -> when the match moved them."""
+    return f"{PREFIX}:levels-applied:{{{levels(scope)}}}"

@@ -4,10 +4,12 @@ record there (`keys.roster`).
 
 A match is counted in steps, each on one slot of a Redis Cluster and each safe to repeat:
 
+0. a group's match: its ratings' plan, fixed once on the game's slot (`bot.store.ratings`);
 1. each person's hash gets their counters from one script, which notes the match
    beside the hash (`keys.stats_applied`, in its slot) with the counts it files, and
    skips a match noted already (answering the counts noted then);
-2. the group's roster gets its people (SADD);
+   (and their ratings' and pairs' changes, from the plan);
+2. the group's roster gets its people (SADD), and the bot levels their changes (once);
 3. one script on the game's slot marks the match (`keys.counted`) with the filed counts,
    unless marked already, and makes the game due when its group waits for the line.
 
@@ -25,22 +27,27 @@ from datetime import timedelta
 
 from redis.typing import EncodableT
 
+from bot.game import ratings
+from bot.game.ratings import Plan, Rating
 from bot.game.stats import PersonStats
 from bot.game.tally import MatchTally, PersonTally, Told
 from bot.store import keys
 from bot.store.client import RedisClient, text
 from bot.store.errors import redis_errors
+from bot.store.ratings import RatingsStore
 from bot.store.slots import shard_of_game
 from bot.store.stats_fields import (
     GROUP_PLAYED,
     NAME,
     PAIR_PLAYED,
+    PAIR_RATING,
     Share,
     pair_field,
     partners_of,
     person_of,
     shares_of,
 )
+from core.players import Level
 
 # The mark outlives every handing of its match: the finisher hands a match only while
 # its record exists (2 days after its last save), and each handing renews the mark.
@@ -115,6 +122,9 @@ class StatsStore:
         self._clock = clock
         self._apply = redis.register_script(_APPLY)
         self._mark = redis.register_script(_MARK_COUNTED)
+        self._ratings = RatingsStore(
+            redis, plan_ttl=mark_ttl, applied_kept=applied_kept, clock=clock
+        )
 
     async def count(self, tally: MatchTally) -> bool:
         mark = keys.counted(tally.game_id)
@@ -122,13 +132,32 @@ class StatsStore:
         async with redis_errors():
             if await self._redis.pexpire(mark, ttl):  # counted: renewed, nothing more
                 return False
+        plan = await self._plan(tally)
         told: dict[str, str] = {}
-        shares = shares_of(tally)
+        shares = shares_of(tally, plan)
         for person in tally.people:
             told |= await self._add_share(tally.game_id, person, shares[person.player.user_id])
         if tally.group is not None and tally.people:
             await self._add_to_roster(tally.group, [p.player.user_id for p in tally.people])
+        if plan is not None:
+            await self._move_levels(tally.game_id, plan)
         return await self._mark_counted(tally, told)
+
+    async def _plan(self, tally: MatchTally) -> Plan | None:
+        """Step 0: a group's match's ratings' plan (the one fixed before, if any)."""
+        if tally.table is None:
+            return None
+        return await self._ratings.plan(tally.game_id, tally.table)
+
+    async def _move_levels(self, game_id: str, plan: Plan) -> None:
+        """Step 2, the bot levels' part."""
+        await self._ratings.move_levels(game_id, plan)
+
+    async def ratings_told(self, game_id: str) -> tuple[ratings.Told, ...]:
+        return await self._ratings.told(game_id)
+
+    async def levels(self, group: int) -> dict[Level, Rating]:
+        return await self._ratings.levels(group)
 
     async def _add_to_roster(self, group: int, people: list[int]) -> None:
         """Step 2: after their records, so that the roster names nobody without one."""
@@ -221,7 +250,9 @@ class StatsStore:
             for name in names:
                 if paired := PAIR_PLAYED.fullmatch(name):
                     scope, partner = paired.group(1), int(paired.group(2))
-                    mine = [pair_field(scope, user_id, "played"), pair_field(scope, user_id, "won")]
+                    mine = [
+                        pair_field(scope, user_id, name) for name in ("played", "won", *PAIR_RATING)
+                    ]
                     pipe.hdel(keys.stats(partner), *mine)
                 elif grouped := GROUP_PLAYED.fullmatch(name):
                     pipe.srem(keys.roster(int(grouped.group(1))), user_id)

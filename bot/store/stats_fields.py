@@ -2,7 +2,12 @@
 latest display name), counters named `<scope>:<counter>` (scope `all`, or a group's
 chat id), Kozel pairs as `<scope>:pair:<partner's user id>:played|won` (in both
 partners' hashes), and direct games as `direct:<variant>:<level>:played|won|lost`; what
-a match adds to each person's hash, and a hash read back."""
+a match adds to each person's hash, and a hash read back.
+
+Ratings lie beside the counters: a person's as `<scope>:mu|sigma|rated`, a pair's as
+`<scope>:pair:<partner>:mu|sigma` (in both hashes, moved alike), mu and sigma kept as
+whole millionths away from a new rating's (a field never written is a new rating), so
+that a match adds to them as to any counter."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from bot.game.ratings import MU, SIGMA, Change, PairKey, PersonKey, Plan, Rating
 from bot.game.stats import AgainstBots, Counters, PersonStats, Together
 from bot.game.tally import Fact, FactKind, MatchTally
 from core.players import Level
@@ -18,6 +24,8 @@ from core.variants import Variant
 
 ALL = "all"
 NAME = "name"
+MICRO = 1_000_000  # a rating's mu and sigma are kept in millionths
+PAIR_RATING = ("mu", "sigma")
 
 PAIR_PLAYED = re.compile(r"([^:]+):pair:(\d+):played")
 GROUP_PLAYED = re.compile(r"(-?\d+):played")
@@ -53,9 +61,19 @@ class Share:
             self.counters[name] = self.counters.get(name, 0) + by
 
 
-def shares_of(tally: MatchTally) -> dict[int, Share]:
-    """Each person's share of the match, by user id."""
+def shares_of(tally: MatchTally, plan: Plan | None = None) -> dict[int, Share]:
+    """Each person's share of the match, by user id, with their ratings' and their pairs'
+    changes in `plan`."""
     shares: dict[int, Share] = {p.player.user_id: Share() for p in tally.people}
+    for entity, change in (plan.changes if plan is not None else {}).items():
+        if isinstance(entity, PersonKey) and entity.user_id in shares:
+            _add_change(shares[entity.user_id], scope_of(entity.scope), change)
+            shares[entity.user_id].add(_counter(scope_of(entity.scope), "rated"), 1)
+        elif isinstance(entity, PairKey):
+            ids = (entity.first, entity.second)
+            for mine, mate in (ids, ids[::-1]):
+                if mine in shares:
+                    _add_change(shares[mine], pair_field(scope_of(entity.scope), mate, ""), change)
     scopes = [ALL] if tally.group is None else [ALL, scope_of(tally.group)]
     for person in tally.people:
         share = shares[person.player.user_id]
@@ -75,6 +93,24 @@ def shares_of(tally: MatchTally) -> dict[int, Share]:
     for fact in tally.facts:
         shares[fact.players[0].user_id].filed[fact.name] = _fact_field(tally, fact)
     return shares
+
+
+def _add_change(share: Share, prefix: str, change: Change) -> None:
+    """`prefix`: the fields' start, `<scope>` or a pair's `<scope>:pair:<partner>:`."""
+    joint = prefix if prefix.endswith(":") else prefix + ":"
+    share.add(joint + "mu", round(change.mu * MICRO))
+    share.add(joint + "sigma", round(change.sigma * MICRO))
+
+
+def rating_of(values: Mapping[str, int]) -> Rating | None:
+    """A rating from its fields (`mu`, `sigma`, `rated`); None when never rated."""
+    if not values.get("rated") and "mu" not in values:
+        return None
+    return Rating(
+        MU + values.get("mu", 0) / MICRO,
+        SIGMA + values.get("sigma", 0) / MICRO,
+        values.get("rated", 0),
+    )
 
 
 def _fact_field(tally: MatchTally, fact: Fact) -> str:
@@ -109,6 +145,17 @@ def person_of(user_id: int, fields: Mapping[str, str], names: Mapping[int, str])
         elif len(parts) == 4 and parts[0] == "direct":
             direct[(parts[1], parts[2])][parts[3]] = int(value)
     groups = {int(s): Counters.of(c) for s, c in scoped.items() if s != ALL}
+    ratings = {
+        None if scope == ALL else int(scope): rating
+        for scope, values in scoped.items()
+        if (rating := rating_of(values)) is not None
+    }
+    pair_ratings = {
+        (None if scope == ALL else int(scope), partner): rating
+        for scope, mates in pairs.items()
+        for partner, values in mates.items()
+        if (rating := rating_of(values)) is not None
+    }
     partners = {
         None if scope == ALL else int(scope): tuple(
             Together(p, names.get(p, "?"), c.get("played", 0), c.get("won", 0))
@@ -128,4 +175,6 @@ def person_of(user_id: int, fields: Mapping[str, str], names: Mapping[int, str])
         groups,
         partners,
         against,
+        ratings,
+        pair_ratings,
     )

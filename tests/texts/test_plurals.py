@@ -49,6 +49,11 @@ TEXT_SAMPLES: dict[str, str] = {
     "goal": "playing to 100",
     "label": "To 100",
     "date": "2024-06-01 12:40 UTC",
+    # Ratings are passed as text, without a thousands separator ("1012", not "1,012").
+    "rating": "1012",
+    "overall": "1040",
+    "change": "+14",
+    "ratings": "Alice 1012 (+14) · Bob 988 (−12)",
 }
 WHO = ("you", "other")
 TEXTS = Texts()

@@ -2,7 +2,7 @@
 ## records. $name, $team and $group are escaped; $points is an average.
 
 cmd-stats = Your records (in a group: there; in reply to a message: theirs)
-cmd-top = This group's records: win rates, goats, the best pair
+cmd-top = This group's records: ratings, goats, the best pair
 cmd-forgetme = Erase your records and everything I keep about you
 
 stats-title = 📊 <b>{ $name }</b>, every match
@@ -18,17 +18,18 @@ stats-bot = { $variant }, { $level }: played: { $played } · won: { $won }
 stats-none = { $name } has no finished match yet.
 stats-none-group = { $name } has no finished match in «{ $group }» yet.
 stats-of-a-bot = Bots keep no records.
+stats-rating = Rating: { $rating } · rated matches: { $count }
+stats-rating-group = Rating here: { $rating } · rated matches here: { $count } · everywhere: { $overall }
+stats-rating-help = <i>A rating is a cautious estimate of skill (OpenSkill's μ − 3σ, shown × 40 + 1000): everyone starts at 1000, and it climbs as results make it surer.</i>
 
 top-title = 🏆 <b>Records of «{ $group }»</b>
-top-rates = <b>Win rate</b>, from { $count ->
+top-ratings = <b>Ratings</b>:
+top-rated = { $n }. { $name }: { $rating } · { $count ->
     [one] { $count } match
    *[other] { $count } matches
-} played:
-top-rate = { $n }. { $name }: { $rate }% · played: { $played }
-top-rates-none = <b>Win rate</b>: nobody has played { $count ->
-    [one] { $count } match
-   *[other] { $count } matches
-} here yet.
+}
+top-ratings-none = <b>Ratings</b>: nobody is rated here yet; ratings start with the next match finished.
+top-rating-bot = 🤖 Bot ({ $level })
 top-goats = <b>Most often the goats</b>:
 top-goat = { $n }. { $name }: { $count ->
     [one] once
@@ -42,6 +43,8 @@ top-pair-none = <b>Best pair</b>: no pair has played { $count ->
 top-empty = No match has been counted in «{ $group }» yet: the records start with the first one finished.
 top-in-a-group = /top shows a group's records: send it in a group where we play.
 
+line-ratings = 📈 Ratings: { $ratings }
+line-rating = { $name } { $rating } ({ $change })
 line-pair = 🤝 { $team }: { $count ->
     [one] { $count } win
    *[other] { $count } wins

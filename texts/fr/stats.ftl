@@ -2,7 +2,7 @@
 ## de groupe. $name, $team et $group sont déjà échappés ; $points est une moyenne.
 
 cmd-stats = Vos records (dans un groupe : ceux d'ici ; en réponse à un message : les siens)
-cmd-top = Les records du groupe : taux de victoire, boucs, meilleure paire
+cmd-top = Les records du groupe : cotes, boucs, meilleure paire
 cmd-forgetme = Effacer vos records et tout ce que je garde sur vous
 
 stats-title = 📊 <b>{ $name }</b>, toutes les parties
@@ -18,17 +18,18 @@ stats-bot = { $variant }, { $level } : jouées : { $played } · gagnées : { $wo
 stats-none = { $name } n'a encore fini aucune partie.
 stats-none-group = { $name } n'a encore fini aucune partie dans « { $group } ».
 stats-of-a-bot = Les bots ne tiennent pas de records.
+stats-rating = Cote : { $rating } · parties cotées : { $count }
+stats-rating-group = Cote ici : { $rating } · parties cotées ici : { $count } · partout : { $overall }
+stats-rating-help = <i>La cote est une estimation prudente du niveau (μ − 3σ d'OpenSkill, affichée × 40 + 1000) : tout le monde part de 1000, et la cote monte à mesure que les résultats la rendent plus sûre.</i>
 
 top-title = 🏆 <b>Records de « { $group } »</b>
-top-rates = <b>Taux de victoire</b>, à partir de { $count ->
-    [one] { $count } partie jouée
-   *[other] { $count } parties jouées
-} :
-top-rate = { $n }. { $name } : { $rate } % · jouées : { $played }
-top-rates-none = <b>Taux de victoire</b> : personne n'a encore joué { $count ->
+top-ratings = <b>Classement</b> :
+top-rated = { $n }. { $name } : { $rating } · { $count ->
     [one] { $count } partie
    *[other] { $count } parties
-} ici.
+}
+top-ratings-none = <b>Classement</b> : personne n'a encore de cote ici ; les cotes commencent avec la prochaine partie finie.
+top-rating-bot = 🤖 Bot ({ $level })
 top-goats = <b>Le plus souvent boucs</b> :
 top-goat = { $n }. { $name } : { $count ->
     [one] une fois
@@ -42,6 +43,8 @@ top-pair-none = <b>Meilleure paire</b> : aucune paire n'a encore joué { $count 
 top-empty = Aucune partie n'a encore été comptée dans « { $group } » : les records commencent avec la première finie.
 top-in-a-group = /top montre les records d'un groupe : envoyez-la dans un groupe où nous jouons.
 
+line-ratings = 📈 Cotes : { $ratings }
+line-rating = { $name } { $rating } ({ $change })
 line-pair = 🤝 { $team } : { $count ->
     [one] { $count } victoire
    *[other] { $count } victoires

@@ -2,7 +2,7 @@
 ## gruppo. $name, $team e $group sono già protetti; $points è una media.
 
 cmd-stats = I tuoi record (in un gruppo: quelli di lì; in risposta a un messaggio: i suoi)
-cmd-top = I record del gruppo: percentuale di vittorie, caproni, coppia migliore
+cmd-top = I record del gruppo: punteggi, caproni, coppia migliore
 cmd-forgetme = Cancella i tuoi record e tutto ciò che tengo su di te
 
 stats-title = 📊 <b>{ $name }</b>, tutte le partite
@@ -18,17 +18,18 @@ stats-bot = { $variant }, { $level }: giocate: { $played } · vinte: { $won }
 stats-none = { $name } non ha ancora finito nessuna partita.
 stats-none-group = { $name } non ha ancora finito nessuna partita in «{ $group }».
 stats-of-a-bot = I bot non tengono record.
+stats-rating = Punteggio: { $rating } · partite con punteggio: { $count }
+stats-rating-group = Punteggio qui: { $rating } · partite con punteggio qui: { $count } · ovunque: { $overall }
+stats-rating-help = <i>Il punteggio è una stima prudente dell'abilità (μ − 3σ di OpenSkill, mostrato × 40 + 1000): tutti partono da 1000, e sale man mano che i risultati lo rendono più sicuro.</i>
 
 top-title = 🏆 <b>Record di «{ $group }»</b>
-top-rates = <b>Percentuale di vittorie</b>, da { $count ->
-    [one] { $count } partita giocata
-   *[other] { $count } partite giocate
-} in su:
-top-rate = { $n }. { $name }: { $rate }% · giocate: { $played }
-top-rates-none = <b>Percentuale di vittorie</b>: nessuno ha ancora giocato { $count ->
+top-ratings = <b>Classifica</b>:
+top-rated = { $n }. { $name }: { $rating } · { $count ->
     [one] { $count } partita
    *[other] { $count } partite
-} qui.
+}
+top-ratings-none = <b>Classifica</b>: qui nessuno ha ancora un punteggio; i punteggi partono dalla prossima partita finita.
+top-rating-bot = 🤖 Bot ({ $level })
 top-goats = <b>Più spesso caproni</b>:
 top-goat = { $n }. { $name }: { $count ->
     [one] { $count } volta
@@ -42,6 +43,8 @@ top-pair-none = <b>Coppia migliore</b>: nessuna coppia ha ancora giocato { $coun
 top-empty = Nessuna partita è stata ancora contata in «{ $group }»: i record cominciano con la prima finita.
 top-in-a-group = /top mostra i record di un gruppo: mandalo in un gruppo dove giochiamo.
 
+line-ratings = 📈 Punteggi: { $ratings }
+line-rating = { $name } { $rating } ({ $change })
 line-pair = 🤝 { $team }: { $count ->
     [one] { $count } vittoria
    *[other] { $count } vittorie

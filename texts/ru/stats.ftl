@@ -2,7 +2,7 @@
 ## $name, $team и $group уже экранированы; $points — среднее.
 
 cmd-stats = Ваши рекорды (в группе — здесь; в ответ на сообщение — чужие)
-cmd-top = Рекорды группы: процент побед, козлы, лучшая пара
+cmd-top = Рекорды группы: рейтинг, козлы, лучшая пара
 cmd-forgetme = Стереть вашу статистику и всё, что я о вас храню
 
 stats-title = 📊 <b>{ $name }</b>, все партии
@@ -18,17 +18,19 @@ stats-bot = { $variant }, { $level }: сыграно: { $played } · выигр�
 stats-none = { $name }: пока ни одной законченной партии.
 stats-none-group = { $name }: в «{ $group }» пока ни одной законченной партии.
 stats-of-a-bot = Боты рекордов не ведут.
+stats-rating = Рейтинг: { $rating } · партий с рейтингом: { $count }
+stats-rating-group = Рейтинг здесь: { $rating } · партий с рейтингом здесь: { $count } · везде: { $overall }
+stats-rating-help = <i>Рейтинг — осторожная оценка мастерства (μ − 3σ по OpenSkill, показано × 40 + 1000): все начинают с 1000, и рейтинг растёт по мере того, как результаты делают оценку надёжнее.</i>
 
 top-title = 🏆 <b>Рекорды «{ $group }»</b>
-top-rates = <b>Процент побед</b> — от { $count ->
-    [one] { $count } партии
-   *[other] { $count } партий
-}:
-top-rate = { $n }. { $name }: { $rate }% · сыграно: { $played }
-top-rates-none = <b>Процент побед</b> считается от { $count ->
-    [one] { $count } партии
-   *[other] { $count } партий
-}, а столько здесь пока никто не сыграл.
+top-ratings = <b>Рейтинг</b>:
+top-rated = { $n }. { $name }: { $rating } · { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+   *[many] { $count } партий
+}
+top-ratings-none = <b>Рейтинг</b>: здесь пока ни у кого нет рейтинга: рейтинги появятся со следующей законченной партии.
+top-rating-bot = 🤖 Бот ({ $level })
 top-goats = <b>Чаще всех в козлах</b>:
 top-goat = { $n }. { $name }: { $count ->
     [one] { $count } раз
@@ -43,6 +45,8 @@ top-pair-none = <b>Лучшая пара</b>: пары, сыгравшей вм�
 top-empty = В «{ $group }» пока не засчитано ни одной партии: рекорды начнутся с первой законченной.
 top-in-a-group = /top показывает рекорды группы: отправьте команду в группе, где мы играем.
 
+line-ratings = 📈 Рейтинг: { $ratings }
+line-rating = { $name } { $rating } ({ $change })
 line-pair = 🤝 { $team }: уже { $count ->
     [one] { $count } победа
     [few] { $count } победы

@@ -4,8 +4,9 @@ epilogue: `RecordsLine`). Names are shortened, isolated and escaped."""
 
 from __future__ import annotations
 
+from bot.game.ratings import Told as RatingTold
 from bot.game.state import Game
-from bot.game.stats import MIN_MATCHES, Card, Stats, Top
+from bot.game.stats import MIN_MATCHES, Card, Standing, Stats, Top
 from bot.game.tally import FactKind, Told, players_at
 from bot.telegram.render.content import Content
 from bot.telegram.render.game import table_name
@@ -25,6 +26,7 @@ def card_text(card: Card, name: str, group: str | None, t: Translate) -> str:
         else t("stats-title-group", name=name, group=group)
     )
     lines = [title, t("stats-results", played=c.played, won=c.won, lost=c.lost, rate=c.win_rate)]
+    lines += _rating_lines(card, t)
     if c.written_per_hand is not None:
         lines.append(t("stats-kozel", goats=c.goats, won=c.dry_wins, lost=c.dry_losses))
         lines.append(t("stats-kozel-hands", fish=c.fish, eggs=c.eggs, points=c.written_per_hand))
@@ -54,7 +56,41 @@ def card_text(card: Card, name: str, group: str | None, t: Translate) -> str:
             )
             for d in card.direct
         ]
+    if card.rating is not None:
+        lines += ["", t("stats-rating-help")]
     return "\n".join(lines)
+
+
+def _rating_lines(card: Card, t: Translate) -> list[str]:
+    """The card's rating (in a group: there, and everywhere), when it has one."""
+    rating, overall = card.rating, card.overall
+    if rating is None:
+        return []
+    if card.group is None or overall is None:
+        line = t("stats-rating", rating=str(rating.shown), count=rating.rated)
+    else:
+        line = t(
+            "stats-rating-group",
+            rating=str(rating.shown),
+            count=rating.rated,
+            overall=str(overall.shown),
+        )
+    return [line]
+
+
+def _standing(n: int, standing: Standing, t: Translate) -> str:
+    name = (
+        table_name(standing.name)
+        if standing.level is None
+        else t("top-rating-bot", level=t(f"level-{standing.level.value}"))
+    )
+    rating = standing.rating
+    return t("top-rated", n=n, name=name, rating=str(rating.shown), count=rating.rated)
+
+
+def signed(change: int) -> str:
+    """A rating's change: +14, −12 (a minus sign), ±0."""
+    return f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "±0"
 
 
 def top_text(top: Top, group: str, t: Translate) -> str:
@@ -62,14 +98,12 @@ def top_text(top: Top, group: str, t: Translate) -> str:
     if not top.people:
         return t("top-empty", group=group)
     lines = [t("top-title", group=group), ""]
-    if top.rates:
-        lines.append(t("top-rates", count=MIN_MATCHES))
-        lines += [
-            t("top-rate", n=n, name=table_name(name), rate=c.win_rate, played=c.played)
-            for n, (name, c) in enumerate(top.rates, start=1)
-        ]
+    if top.rated:
+        lines.append(t("top-ratings"))
+        lines += [_standing(n, s, t) for n, s in enumerate(top.rated, start=1)]
+        lines.append(t("stats-rating-help"))
     else:
-        lines.append(t("top-rates-none", count=MIN_MATCHES))
+        lines.append(t("top-ratings-none"))
     if top.goats:
         lines += ["", t("top-goats")]
         lines += [
@@ -87,9 +121,10 @@ def top_text(top: Top, group: str, t: Translate) -> str:
 
 
 class RecordsLine:
-    """Delivery's epilogue of a group's match: one message with the counts worth a
-    line (a pair's wins together, a person's goats or wins there), or none. Not known
-    until the match is counted: the counting files the counts, once."""
+    """Delivery's epilogue of a group's match: one message with each person's rating
+    in the group and its change, and the counts worth a line (a pair's wins together, a
+    person's goats or wins there). Not known until the match is counted: the counting
+    files the counts and fixes the ratings' changes, once."""
 
     def __init__(self, stats: Stats) -> None:
         self._stats = stats
@@ -100,7 +135,19 @@ class RecordsLine:
             return None
         names = {p.seat: table_name(p.name) for p in players_at(game)}
         lines = [line for fact in told if (line := _line(fact, names, t)) is not None]
+        rated = _ratings_line(await self._stats.ratings_told(game), names, t)
+        lines = [rated, *lines] if rated else lines
         return (Content("\n".join(lines)),) if lines else ()
+
+
+def _ratings_line(told: tuple[RatingTold, ...], names: dict[int, str], t: Translate) -> str:
+    """Each person's rating after the match and its change, in seat order."""
+    ratings = [
+        t("line-rating", name=names[r.seat], rating=str(r.rating), change=signed(r.change))
+        for r in told
+        if r.seat in names
+    ]
+    return t("line-ratings", ratings=" · ".join(ratings)) if ratings else ""
 
 
 def _line(fact: Told, names: dict[int, str], t: Translate) -> str | None:

@@ -13,13 +13,14 @@ from fakeredis import FakeAsyncRedis
 
 from bot.game.history import History
 from bot.game.tally import tally
-from bot.store import history, pace, stats
+from bot.store import history, pace, ratings, stats
 from bot.store.history import HistoryStore
 from bot.store.pace import Limit, Limits, Pace
 from bot.store.slots import game_id_in, shard_of_chat
 from bot.store.stats import StatsStore
 from tests.bot.factories import human
 from tests.bot.store.test_history import BOT, finished_game
+from tests.bot.store.test_ratings import with_bots
 from tests.bot.telegram.group.driver import ALICE, BOB, CAROL, DAVE, GROUP
 from tests.bot.telegram.records import kozel_won_by
 
@@ -42,6 +43,7 @@ end
 
 SCRIPTS = {
     stats: ("_APPLY", "_MARK_COUNTED"),
+    ratings: ("_FIX", "_ADD_ONCE"),
     history: ("_ADD", "_REPLACE"),
     pace: ("_TAKE", "_GIVE_BACK", "_HOLD"),
 }
@@ -82,6 +84,16 @@ async def test_the_records_scripts_touch_only_their_keys(redis: FakeAsyncRedis) 
     await store.forget(ALICE.id)
     assert await store.person(ALICE.id) is None
     assert_checked(store._apply.script, store._mark.script)
+
+
+async def test_the_ratings_scripts_touch_only_their_keys(redis: FakeAsyncRedis) -> None:
+    store = StatsStore(redis)
+    for n in (11, 12):
+        game = with_bots(n)  # a plan, and the bot levels' ratings
+        assert await store.count(tally(game))
+        assert not await store.count(tally(game))
+    assert await store.levels(GROUP)
+    assert_checked(store._ratings._fix.script, store._ratings._add_once.script)
 
 
 async def test_the_historys_scripts_touch_only_their_keys(redis: FakeAsyncRedis) -> None:

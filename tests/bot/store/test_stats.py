@@ -16,6 +16,7 @@ from fakeredis import FakeAsyncRedis
 from redis.crc import key_slot
 from redis.typing import EncodableT
 
+from bot.game.ratings import Plan
 from bot.game.state import Game
 from bot.game.tally import FactKind, MatchTally, PersonTally, Told, tally
 from bot.store import keys
@@ -28,7 +29,8 @@ from tests.bot.telegram.records import kozel_won_by
 from tests.slot_guard import SCRIPTS, SlotGuard
 
 PEOPLE = (ALICE, BOB, CAROL, DAVE)
-STEPS = len(PEOPLE) + 2  # each person's records, the roster, the mark
+STEPS = len(PEOPLE) + 4  # the ratings' plan, each person's records, the roster, the bot
+# levels' ratings, the mark
 
 
 class DiedError(Exception):
@@ -47,9 +49,17 @@ class Dying(StatsStore):
             raise DiedError
         self.steps -= 1
 
+    async def _plan(self, tally: MatchTally) -> Plan | None:
+        self._step()
+        return await super()._plan(tally)
+
     async def _add_share(self, game_id: str, person: PersonTally, share: Share) -> dict[str, str]:
         self._step()
         return await super()._add_share(game_id, person, share)
+
+    async def _move_levels(self, game_id: str, plan: Plan) -> None:
+        self._step()
+        await super()._move_levels(game_id, plan)
 
     async def _add_to_roster(self, group: int, people: list[int]) -> None:
         self._step()
@@ -119,7 +129,8 @@ async def test_every_script_of_a_count_is_on_one_slot_and_a_forget_sends_none(
     due = keys.due(shard_of_game(game_id))
     assert key_slot(due.encode()) == key_slot(keys.counted(game_id).encode())
     mark = (keys.counted(game_id), due)
-    assert declared == {mark, *((keys.stats(p.id), keys.stats_applied(p.id)) for p in PEOPLE)}
+    people = {(keys.stats(p.id), keys.stats_applied(p.id)) for p in PEOPLE}
+    assert declared == {mark, (keys.rated(game_id),), *people}
     assert await redis.zscore(due, game_id) == 0  # the group's line is due at once
     sent = len(guard.sent)
     await store.forget(ALICE.id)

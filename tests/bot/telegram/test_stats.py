@@ -19,7 +19,8 @@ from tests.bot.telegram.handlers.driver import open_game, play_to_the_end
 from tests.bot.telegram.records import keys_mentioning, kozel_won_by
 from texts import Texts
 
-# After the third match Alice and Carol win together, and Bob and Dave lose together.
+# After the third match Alice and Carol win together, and Bob and Dave lose together: the
+# end of the records' line (the ratings come first).
 LINE = (
     "🤝 \u2068Alice\u2069 &amp; \u2068Carol\u2069: 3 wins together!\n"
     "🐐 \u2068Bob\u2069: 3 times among the goats.\n"
@@ -66,6 +67,15 @@ async def test_a_match_handed_twice_is_counted_once(app: App) -> None:
     card = await app.stats.card(CAROL.id, GROUP)
     assert card is not None
     assert [(p.partner, p.played, p.won) for p in card.partners] == [(ALICE.id, 1, 1)]
+    once = await app.stats.card(CAROL.id, GROUP)
+    await app.stats.keep(game)  # the finisher retried once more: the ratings stay
+    again = await app.stats.card(CAROL.id, GROUP)
+    assert once is not None
+    assert again is not None
+    assert once.rating is not None
+    assert once.rating.rated == 1
+    assert again.rating == once.rating
+    assert again.overall == once.overall
 
 
 async def test_a_restart_between_the_result_and_its_counting_counts_and_tells_it_once(
@@ -81,15 +91,17 @@ async def test_a_restart_between_the_result_and_its_counting_counts_and_tells_it
     await again.worker.settle()
     assert await played(again, ALICE.id, GROUP) == 3
     sent = group_texts(harness)
-    assert sent.count(LINE) == 1
+    assert sum(t.endswith(LINE) for t in sent) == 1
     result = next(i for i, text in enumerate(sent) if "the goats" in text)
-    assert sent.index(LINE) > result  # the line follows the match's result
+    assert (
+        next(i for i, t in enumerate(sent) if t.endswith(LINE)) > result
+    )  # the line follows the match's result
     # Handed again (a process died after the counting, before the set was told): no change.
     await redis.sadd(keys.finished(shard_of_game(game.game_id)), game.game_id)
     again.worker.record_finished()
     await again.worker.settle()
     assert await played(again, ALICE.id, GROUP) == 3
-    assert group_texts(harness).count(LINE) == 1
+    assert sum(t.endswith(LINE) for t in group_texts(harness)) == 1
 
 
 async def test_two_processes_recording_at_once_count_a_match_once(
@@ -107,7 +119,7 @@ async def test_two_processes_recording_at_once_count_a_match_once(
     assert card is not None
     assert card.counters.goats == 3
     await asyncio.gather(app.worker.settle(), other.worker.settle())
-    assert group_texts(harness).count(LINE) == 1
+    assert sum(t.endswith(LINE) for t in group_texts(harness)) == 1
 
 
 async def test_stats_in_a_private_chat_show_every_match_and_the_bots(
@@ -127,6 +139,11 @@ async def test_stats_in_a_private_chat_show_every_match_and_the_bots(
     assert f"{shown('Bob')}: played: 1 · won: 1 · 100%" in text  # her Kozel partner
     assert "Block game, Easy: played: 1" in text  # the direct game, against the bots
     assert "Kozel, " not in text  # a group's match is not against the bots
+    card = await app.stats.card(ALICE.id, None)
+    assert card is not None
+    assert card.overall is not None
+    # Rated: the group's match, not the direct game against the bots.
+    assert f"Rating: {card.overall.shown} · rated matches: 1" in text
 
 
 async def test_forgetme_asks_and_no_keeps_everything(app: App, harness: TelegramHarness) -> None:

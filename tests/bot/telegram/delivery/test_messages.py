@@ -88,7 +88,8 @@ async def test_a_whole_group_match_under_telegrams_limits_gets_no_429(
     told = [t for t in group_texts(harness) if "is over:</b>" in t]
     assert len(told) == results
     assert [int(t.split("Hand ")[1].split(" ")[0]) for t in told] == list(range(1, results + 1))
-    assert "goats" in group_texts(harness)[-1]
+    assert "goats" in group_texts(harness)[-2]
+    assert group_texts(harness)[-1].startswith("📈 Ratings: ")  # the records' line
 
 
 @pytest.mark.parametrize("pace", [REAL], indirect=True)

@@ -177,3 +177,12 @@ def group_texts(harness: TelegramHarness, chat_id: int = GROUP) -> list[str]:
 
 def group_edits(harness: TelegramHarness, chat_id: int = GROUP) -> list[Call]:
     return [c for c in harness.fake.named("editMessageText") if c.params["chat_id"] == chat_id]
+
+
+def match_summary(harness: TelegramHarness, chat_id: int = GROUP) -> StoredMessage:
+    """The latest message of the group but the records' line after a match's result
+    (its ratings, and the counts worth telling): the match's result, once it has one."""
+    shown = [m for (c, _), m in harness.fake.messages.items() if c == chat_id]
+    told = [m for m in shown if not m.text.startswith("📈")]
+    assert told, f"no message in chat {chat_id}"
+    return max(told, key=lambda m: m.message_id)

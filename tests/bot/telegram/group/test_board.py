@@ -22,6 +22,7 @@ from tests.bot.telegram.group.driver import (
     group_texts,
     hand,
     kozel_of_four,
+    match_summary,
     open_lobby,
     play_one_move,
     play_to_the_end,
@@ -112,7 +113,7 @@ async def test_a_board_that_waited_does_not_post_a_finished_match_under_its_rema
     await open_lobby(harness, "/new block 2")
     await seat_everyone(harness, BOB.id)
     finished = await play_to_the_end(harness)
-    summary = harness.fake.last_in(GROUP)
+    summary = match_summary(harness)
     old = await table(harness)
     harness.fake.flood(1, retry_after=5, chat_id=GROUP)
     await harness.send(EVE, "/board", chat_id=GROUP)  # met a 429: comes back in 5 s

@@ -25,6 +25,7 @@ from tests.bot.telegram.group.driver import (
     group_texts,
     hand,
     match_of,
+    match_summary,
     open_lobby,
     phase_of,
     play_one_move,
@@ -77,7 +78,7 @@ async def test_a_whole_kozel_match_to_101_with_four_people_then_a_bot(
     posted = group_texts(harness)
     hand_ends = [t for t in posted if "is over:</b>" in t]
     assert len(hand_ends) == len(results) > 1  # every hand told, once
-    summary = harness.fake.last_in(GROUP)
+    summary = match_summary(harness)
     assert "the goats!" in summary.text
     assert summary.button("Rematch")
     # One table at a time: edited in place, sent again at the bottom once results have
@@ -125,7 +126,7 @@ async def test_draw_and_block_games_with_two_to_four_players(
     assert len(record.humans()) == 1 + len(people)
     record = await play_to_the_end(harness)
     assert isinstance(record.state, Finished)
-    assert "the match</b>" in harness.fake.last_in(GROUP).text
+    assert "the match</b>" in match_summary(harness).text
 
 
 async def test_non_players_and_players_out_of_turn_change_nothing(
@@ -274,7 +275,7 @@ async def test_rematch_opens_a_new_table_with_the_same_players(harness: Telegram
     first = await game_in(harness)
     first_table = (await table(harness)).message_id
     await play_to_the_end(harness)
-    summary = harness.fake.last_in(GROUP)
+    summary = match_summary(harness)
     answer = await tap(harness, EVE.id, summary, "Rematch")
     assert alert_of(answer) is not None  # not a player
     await tap(harness, BOB.id, summary, "Rematch")

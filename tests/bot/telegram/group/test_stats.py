@@ -4,12 +4,22 @@ after a match's result when a count is worth it."""
 from __future__ import annotations
 
 import random
+from datetime import datetime
 
+import pytest
 from aiogram.types import User
 
 from bot.app import App
+from bot.game.record import GroupSide
+from bot.game.seats import BotSeat, Seat
+from bot.game.state import Game
+from bot.store.languages import LanguageStore
 from bot.store.slots import game_id_in, shard_of_chat
+from bot.telegram.render.stats import signed
+from core.engine import Match
+from core.players import Level
 from tests.bot.conftest import FakeClock
+from tests.bot.factories import finish_match, record_for
 from tests.bot.fake_telegram import BOT_USER, TelegramHarness
 from tests.bot.telegram.group.driver import (
     ALICE,
@@ -23,7 +33,8 @@ from tests.bot.telegram.group.driver import (
     kozel_of_four,
     play_to_the_end,
 )
-from tests.bot.telegram.records import kozel_won_by
+from tests.bot.telegram.records import kozel_won_by, seat_of
+from texts import Texts
 
 
 def placed(chat_id: int, n: int) -> str:
@@ -69,16 +80,25 @@ async def test_the_line_follows_the_matchs_result_once(
         ]
     )
     sent = group_texts(harness)
-    assert sent[-1] == line  # after the match's result, and told once
+    ratings, _, counts = sent[-1].partition("\n")
+    assert counts == line  # after the match's result, and told once
     assert "the goats" in sent[-2]
-    assert sent.count(line) == 1
-    for who in (ALICE, BOB, CAROL, DAVE):
+    assert sum(text.endswith(line) for text in sent) == 1
+    told = ratings.removeprefix("📈 Ratings: ").split(" · ")
+    for who, said in zip((ALICE, BOB, CAROL, DAVE), told, strict=True):
         card = await app.stats.card(who.id, GROUP)
         assert card is not None
         assert card.counters.played == 5
+        assert card.rating is not None
+        assert card.rating.rated == 5
+        # Each person's rating in the group now, and how far this match moved it.
+        change = int(said.split("(")[1].rstrip(")").replace("−", "-").replace("±", ""))
+        assert said == f"{shown(who.first_name)} {card.rating.shown} ({signed(change)})"
+        winner = who in winners
+        assert (change > 0) == winner
 
 
-async def test_no_line_when_no_count_is_worth_one(
+async def test_only_the_ratings_when_no_count_is_worth_a_line(
     app: App, harness: TelegramHarness, clock: FakeClock
 ) -> None:
     await app.store.create(
@@ -86,7 +106,12 @@ async def test_no_line_when_no_count_is_worth_one(
     )
     await harness.settle()
     sent = group_texts(harness)
-    assert "the goats" in sent[-1]  # the match's result is the last word
+    assert "the goats" in sent[-2]  # the match's result, then its ratings alone
+    # A first match: every rating starts at 1000; the winners' go up, the goats' down.
+    assert sent[-1] == (  # in seat order
+        f"📈 Ratings: {shown('Bob')} 940 (−60) · {shown('Alice')} 1097 (+97)"
+        f" · {shown('Dave')} 940 (−60) · {shown('Carol')} 1097 (+97)"
+    )
     card = await app.stats.card(ALICE.id, GROUP)
     assert card is not None
     assert card.counters.won == 1
@@ -140,7 +165,10 @@ async def test_top_before_anyone_has_enough_matches(app: App, harness: TelegramH
     await won(app, placed(GROUP, 111), (ALICE, BOB), (CAROL, DAVE))
     await harness.send(ALICE, "/top", chat_id=GROUP)
     text = harness.fake.last_in(GROUP).text
-    assert "<b>Win rate</b>: nobody has played 5 matches here yet." in text
+    assert "<b>Ratings</b>:" in text  # from the first match
+    assert f"1. {shown('Alice')}: " in text  # won both
+    assert f"4. {shown('Dave')}: " in text  # lost both
+    assert text.count("· 2 matches") == 4
     assert f"1. {shown('Dave')}: 2 times" in text  # the goats are counted from the first
     assert "<b>Best pair</b>: no pair has played 5 matches together yet." in text
 
@@ -153,13 +181,20 @@ async def test_top_with_enough_matches(app: App, harness: TelegramHarness) -> No
     await harness.send(EVE, "/top", chat_id=GROUP)
     lines = harness.fake.last_in(GROUP).text.split("\n")
     assert lines[0] == "🏆 <b>Records of «Friday &lt;dominoes&gt; &amp; co»</b>"
-    rates = lines[lines.index("<b>Win rate</b>, from 5 matches played:") + 1 :][:4]
-    assert rates == [
-        f"1. {shown('Alice')}: 67% · played: 6",
-        f"2. {shown('Carol')}: 67% · played: 6",
-        f"3. {shown('Bob')}: 33% · played: 6",
-        "",
-    ]
+    rated = lines[lines.index("<b>Ratings</b>:") + 1 :][:6]
+    shown_as = {
+        line.split(": ")[0].split(". ", 1)[1]: (int(line.split(": ")[1].split(" ")[0]), line)
+        for line in rated[:5]
+    }
+    scores = [score for score, _ in shown_as.values()]
+    assert scores == sorted(scores, reverse=True)
+    alice, carol = shown_as[shown("Alice")], shown_as[shown("Carol")]
+    bob, dave, eve = shown_as[shown("Bob")], shown_as[shown("Dave")], shown_as[shown("Eve")]
+    assert alice[0] == carol[0] > bob[0] > dave[0]  # 4 wins of 6, 2 of 6, 1 of 5
+    assert all(line.endswith("· 6 matches") for _, line in (alice, carol, bob))
+    assert dave[1].endswith("· 5 matches")
+    assert eve[1].endswith("· 1 match")  # from the first match, unlike the win rates
+    assert rated[5].startswith("<i>A rating is a cautious estimate")
     goats = lines[lines.index("<b>Most often the goats</b>:") + 1 :][:3]
     assert goats == [
         f"1. {shown('Bob')}: 4 times",
@@ -174,3 +209,65 @@ async def test_top_with_enough_matches(app: App, harness: TelegramHarness) -> No
 async def test_top_belongs_to_groups(harness: TelegramHarness) -> None:
     await harness.send(ALICE, "/top")
     assert "send it in a group" in harness.fake.last_in(ALICE.id).text
+
+
+# What each language calls the ratings, in /top, /stats and the line after a match.
+RATED = {
+    "en": ("<b>Ratings</b>:", "Rating here: ", "📈 Ratings: ", "· 1 match"),
+    "ru": ("<b>Рейтинг</b>:", "Рейтинг здесь: ", "📈 Рейтинг: ", "· 1 партия"),
+    "fr": ("<b>Classement</b> :", "Cote ici : ", "📈 Cotes : ", "· 1 partie"),
+    "it": ("<b>Classifica</b>:", "Punteggio qui: ", "📈 Punteggi: ", "· 1 partita"),
+}
+
+
+def kozel_with_a_bot(game_id: str, lang: str, ended_at: datetime) -> Game:
+    """A finished Kozel match of the group speaking `lang`: Alice and Carol against Bob
+    and a hard bot."""
+    match = finish_match(Match.new("kozel", 4, 50, seed=11)[0])
+    seats: list[Seat] = [seat_of(ALICE), seat_of(BOB), seat_of(CAROL), BotSeat(level=Level.HARD)]
+    group = GroupSide(title="Friday", language=lang, creator_id=ALICE.id)
+    game = record_for(match, seats, game_id=game_id, chat_id=GROUP, group=group)
+    return game.changed_at(ended_at)
+
+
+@pytest.mark.parametrize("lang", sorted(RATED))
+async def test_ratings_in_top_stats_and_the_line_in_every_language(
+    app: App, harness: TelegramHarness, clock: FakeClock, texts: Texts, lang: str
+) -> None:
+    top_title, here, line_start, one_match = RATED[lang]
+    await LanguageStore(harness.storage.redis).set(GROUP, lang)
+    game = kozel_with_a_bot(placed(GROUP, 300), lang, clock.now())
+    await app.store.create(game)
+    await harness.settle()
+    line = group_texts(harness)[-1]
+    assert line.startswith(line_start)
+    result = game.match.match_result if game.match is not None else None
+    assert result is not None
+    people_won = result.winner == 0  # Alice and Carol's team
+    ratings = line.removeprefix(line_start).split(" · ")
+    assert [r.split(" ")[0] for r in ratings] == [shown("Alice"), shown("Bob"), shown("Carol")]
+    for said in ratings:  # a first match: from 1000, the change is the difference
+        rating, change = said.split(" ")[1], said.split(" ")[2].strip("()")
+        assert int(change.replace("−", "-")) == int(rating) - 1000
+    alice_change = ratings[0].split(" ")[2].strip("()")
+    assert alice_change.startswith("+" if people_won else "−")
+
+    await harness.send(DAVE, "/top", chat_id=GROUP)
+    top = harness.fake.last_in(GROUP).text
+    assert top_title in top
+    listed = top.split(top_title)[1].split("\n")[1:5]
+    bot_level = texts.get(lang, "top-rating-bot", level=texts.get(lang, "level-hard"))
+    assert len(listed) == 4
+    assert sum(bot_level in entry for entry in listed) == 1  # the bots' level, marked
+    assert all(entry.endswith(one_match) for entry in listed)
+    assert texts.get(lang, "stats-rating-help") in top
+
+    await harness.send(ALICE, "/stats", chat_id=GROUP)
+    card = harness.fake.last_in(GROUP).text
+    alice = await app.stats.card(ALICE.id, GROUP)
+    assert alice is not None
+    assert alice.rating is not None
+    assert alice.overall is not None
+    assert f"{here}{alice.rating.shown} " in card
+    assert f"{alice.overall.shown}" in card.split(here)[1].split("\n")[0]
+    assert texts.get(lang, "stats-rating-help") in card
