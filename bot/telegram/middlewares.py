@@ -25,7 +25,7 @@ from bot.game.errors import RefusalCode, RefusalError
 from bot.game.ports import StorageUnavailableError, StorageUncertainError
 from bot.telegram.callbacks import ActionData, MoveData
 from bot.telegram.delivery.outcomes import UnreachableError
-from bot.telegram.delivery.replies import DeliveryFailedError
+from bot.telegram.delivery.replies import DeliveryFailedError, Replies
 from bot.telegram.ports import Conversation, Languages, UpdateClaims
 from texts import Texts, Translate
 
@@ -273,4 +273,12 @@ async def _tell(
         else:
             await event.answer(text, show_alert=alert, url=url)
     elif isinstance(event, Message):
-        await event.answer(text)
+        # In the chat's pace, as every reply: a refusal sent at once could break it.
+        replies: Replies | None = data.get("replies")
+        if replies is None:
+            await event.answer(text)
+            return
+        try:
+            await replies.say(event.chat.id, text)
+        except (DeliveryFailedError, UnreachableError) as error:
+            log.warning("a refusal in chat %s was not told: %r", event.chat.id, error)

@@ -108,7 +108,7 @@ async def test_a_group_kozel_match_of_four_to_its_end_then_stats_history_and_for
     result = game.state.result
     assert result.goats is not None
     assert result.scores[result.goats] >= 101
-    assert "the goats!" in harness.fake.last_in(group.GROUP).text
+    assert "the goats!" in group.match_summary(harness).text
     await check_records(app, cluster, game)
     stored = [k async for k in cluster.scan_iter(match=f"{keys.PREFIX}:*")]
     nodes = {cluster.get_node_from_key(k) for k in stored}

@@ -134,14 +134,20 @@ class Delivery:
             user_id = game.humans()[0][1].user_id
             work.private(user_id, Sent(game.chat_id, show.adopt))
         if show.anew is not None:
-            old = work.forget_private(show.anew)
-            if old is not None and old.message_id is not None:
-                await self._calls.drop_buttons(old.chat_id, old.message_id)
+            await self._drop_buttons(work.forget_private(show.anew))
         if show.moved:
             await self._group.move_table(work)
         looks = {chat: await self._look_of(chat) for chat in chats_of(game, placement)}
         plan = plan_for(game, placement, self._texts, await self._link(), looks)
         return await self._send(work, plan)
+
+    async def _drop_buttons(self, old: Sent | None) -> None:
+        """Best effort, in a slot of its chat's pace: the copy of a message sent anew
+        loses its buttons (one that keeps them still acts on the same game)."""
+        if old is None or old.message_id is None:
+            return
+        if await self._calls.slot(old.chat_id) is None:
+            await self._calls.drop_buttons(old.chat_id, old.message_id)
 
     async def _look_of(self, chat_id: int) -> Look:
         """How the chat chose to see its games (mostly from this process's cache); the
