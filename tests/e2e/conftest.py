@@ -40,4 +40,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     write(f"announcements repeated      {total.repeated}")
     freeze = f"{total.longest_freeze:.1f} s"
     write(f"longest freeze              {freeze} (a game waiting while the bot could serve)")
+    write(f"  in                        {total.froze_at}")
     write(f"hostile inputs refused      {total.refused} of {total.hostile}")

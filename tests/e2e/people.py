@@ -155,7 +155,8 @@ class Players:
         last = max(marks)
         now = self.api.clock()
         waited = self.service.serving_for(last, now)
-        self.service.longest_wait = max(self.service.longest_wait, waited)
+        if waited > self.service.longest_wait:
+            self.service.longest_wait, self.service.longest_for = waited, what
         if waited > self.frozen:
             recent = [(p.who.first_name, p.data, p.revision) for p in self.presses[-4:]]
             shown = "\n---\n".join(f"{m.text}\n{m.labels()}" for m in watched)

@@ -138,6 +138,7 @@ class Launcher:
                 raise
             finally:
                 world.figures.longest_freeze = world.service.longest_wait
+                world.figures.froze_at = f"{scenario.name}: {world.service.longest_for}"
 
     async def outcome(self, key: str) -> None:
         """The scenario's outcome: returns, or raises what it raised."""

@@ -36,6 +36,7 @@ class Figures:
     doubled: int = 0
     repeated: int = 0  # announcements posted twice
     longest_freeze: float = 0.0  # seconds a game waited while the bot could serve
+    froze_at: str = ""  # ... in which scenario, and for what
     hostile: int = 0  # hostile inputs tried
     refused: int = 0  # ... refused with nothing changed
 
@@ -45,7 +46,8 @@ class Figures:
         self.lost += other.lost
         self.doubled += other.doubled
         self.repeated += other.repeated
-        self.longest_freeze = max(self.longest_freeze, other.longest_freeze)
+        if other.longest_freeze > self.longest_freeze:
+            self.longest_freeze, self.froze_at = other.longest_freeze, other.froze_at
         self.hostile += other.hostile
         self.refused += other.refused
 
@@ -59,6 +61,7 @@ class Service:
         self._blocked = 0
         self.since: float | None = None
         self.longest_wait = 0.0  # the longest a game waited while the bot could serve
+        self.longest_for = ""  # ... what the people were waiting for then
         self._up: list[tuple[float, float | None]] = []  # while some process was ready
 
     def process_ready(self, at: float) -> None:

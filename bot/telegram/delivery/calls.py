@@ -96,10 +96,11 @@ class Calls:
         within `ahead` seconds, else None (see `Slots`)."""
         return self._slots.bot_busy_until(ahead)
 
-    async def slot(self, chat_id: int, ahead: float = 0.0) -> float | None:
+    async def slot(self, chat_id: int, ahead: float = 0.0, *, spare: int = 0) -> float | None:
         """A slot for one call to `chat_id` now (None), or the time to come back; one
-        that frees within `ahead` seconds is booked and kept for then (see `Slots`)."""
-        return await self._slots.slot(chat_id, ahead)
+        that frees within `ahead` seconds is booked and kept for then; `spare`: calls of
+        the chat's burst left to replies (see `Slots`)."""
+        return await self._slots.slot(chat_id, ahead, spare=spare)
 
     async def book(self, chat_id: int, ahead: float) -> float | None:
         """A slot for one call to `chat_id` no more than `ahead` seconds from now, waited

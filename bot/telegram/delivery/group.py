@@ -36,6 +36,9 @@ T = TypeVar("T")
 # epilogue: it would no longer follow the match's result.
 EPILOGUE_RETRY = 1.0
 EPILOGUE_WAIT = timedelta(minutes=10)
+# Calls of the group's burst the table's edits leave to replies while a hand is played
+# (results, the lobby and a hand's end take it whole: people wait for them).
+REPLIES_SPARE = 1
 
 
 class Epilogue(Protocol):
@@ -87,15 +90,15 @@ class GroupPolicy:
         assert table is not None
         if placement.table is None or placement.table.full != table.full:
             if await self._superseded(work):
-                # A newer game of the group (a rematch) has its own table: this one is
-                # not sent again below it (a /board that waited for its slot), and its
-                # last copy stays where it is.
+                # A newer game of the group (a rematch) has its own table: this one's
+                # last copy stays where it is (a /board that waited for its slot).
                 old = placement.table.retired if placement.table is not None else ()
                 kept = Sent(work.game.chat_id, old[-1] if old else None, retired=old[:-1])
                 work.table(replace(kept, essential=table.essential, full=table.full))
             else:
                 await self._calls.draw(table, placement.table.photo if placement.table else "")
-                await self._slot(work)
+                mid_hand = isinstance(work.game.state, Playing)  # see `REPLIES_SPARE`
+                await self._slot(work, REPLIES_SPARE if mid_hand else 0)
                 await self._table(work, plan, table)
         await self._retire_table(work)
         # The rest is shown; the epilogue waits for the match to be recorded.
@@ -132,9 +135,10 @@ class GroupPolicy:
             return ()  # too late to follow the result
         return await self._epilogue(game, self._texts.translator(group.language))
 
-    async def _slot(self, work: Pass) -> None:
-        """A slot for one call to the group now; `WaitError` until the one that frees."""
-        at = await self._calls.slot(work.game.chat_id)
+    async def _slot(self, work: Pass, spare: int = 0) -> None:
+        """A slot for one call to the group now (leaving `spare` calls of its burst to
+        replies); `WaitError` until the one that frees."""
+        at = await self._calls.slot(work.game.chat_id, spare=spare)
         if at is not None:
             raise WaitError(at)
 

@@ -23,7 +23,6 @@ from bot.telegram.ports import Pace
 
 EARLY = 0.01  # seconds: a kept slot is given this much before its time (clock steps)
 KEPT = 1.0  # seconds past its time a kept slot is still given; later, one is asked anew
-REPLIES_SPARE = 1  # calls of a group's burst its game's messages leave to replies
 
 
 class Slots:
@@ -48,10 +47,11 @@ class Slots:
         free_at = self._bot_free_at[group]
         return free_at if free_at > self._clock() + ahead else None
 
-    async def slot(self, chat_id: int, ahead: float = 0.0) -> float | None:
+    async def slot(self, chat_id: int, ahead: float = 0.0, *, spare: int = 0) -> float | None:
         """A slot for one call to `chat_id` now (None), or the time to come back: a slot
-        that frees within `ahead` seconds is booked and kept for then."""
-        at, booked = await self._reserve(chat_id, ahead)
+        that frees within `ahead` seconds is booked and kept for then. `spare`: calls
+        of the chat's burst this call leaves to replies."""
+        at, booked = await self._reserve(chat_id, ahead, spare=spare)
         return None if booked and at <= self._clock() else at
 
     async def book(self, chat_id: int, ahead: float) -> float | None:
@@ -70,7 +70,7 @@ class Slots:
         return None
 
     async def _reserve(
-        self, chat_id: int, ahead: float, *, hold: bool = False
+        self, chat_id: int, ahead: float, *, hold: bool = False, spare: int = 0
     ) -> tuple[float, bool]:
         """(now, True): a slot to use now (a kept one is given up); (at, True): a slot
         for `at`, kept for the caller that comes back (`hold`: held by the caller, who
@@ -90,9 +90,6 @@ class Slots:
         busy = self.bot_busy_until(ahead, group=chat_id < 0)
         if busy is not None:
             return busy, False
-        # A group's game leaves a call of its burst to replies: one asked for mid-game
-        # goes at once, not a slot after the table's edits.
-        spare = 0 if hold or chat_id > 0 else REPLIES_SPARE
         booking = await self._pace.book(chat_id, now, ahead, spare=spare)
         if not booking.booked:
             self._bot_free_at[chat_id < 0] = booking.bot_at

@@ -146,9 +146,9 @@ async def test_a_reply_takes_the_slot_a_pass_kept_and_the_pass_asks_again() -> N
 async def test_a_groups_game_leaves_a_call_of_its_burst_to_a_reply() -> None:
     slots, _, clock = slots_with(Limits(group=Limit(3.5, 3), groups=None, bot=Limit(0.001, 100)))
     group = -4001
-    assert await slots.slot(group) is None
-    assert await slots.slot(group) is None  # the game's messages: two of the three at once
-    assert await slots.slot(group) == clock.now + 3.5  # the third is left to replies
+    assert await slots.slot(group, spare=1) is None
+    assert await slots.slot(group, spare=1) is None  # the table: two of the three at once
+    assert await slots.slot(group, spare=1) == clock.now + 3.5  # the third: for replies
     start = clock.now
     assert await slots.book(group, ahead=10.0) is None  # a reply goes at once
     assert clock.now == start
