@@ -145,7 +145,7 @@ class Calls:
         shows, "" for a text message), or in a new message when there is none, it is
         gone, or it is of the other kind (then it is handed back as `replaced`)."""
         replaced = None
-        if message_id is not None and (content.picture is None) != (photo == ""):
+        if message_id is not None and not _same_kind(content, photo):
             replaced = message_id  # known to be of the other kind: no edit is tried
         elif message_id is not None:
             edit = await self.edit(chat_id, message_id, content, photo)
@@ -167,10 +167,10 @@ class Calls:
     async def edit(self, chat_id: int, message_id: int, content: Content, photo: str = "") -> Edit:
         """Show `content` in the message `message_id`, which shows the picture `photo`
         ("": text), in the slot taken for it; how it went (nothing is sent anew)."""
+        if not _same_kind(content, photo):
+            return Edit.OTHER_KIND  # no call: Telegram cannot turn one into the other
         picture = content.picture
         if picture is None:
-            if photo:
-                return Edit.OTHER_KIND
             return await self._edited(
                 lambda: self.bot.edit_message_text(
                     text=content.text,
@@ -180,8 +180,6 @@ class Calls:
                 ),
                 chat_id,
             )
-        if not photo:
-            return Edit.OTHER_KIND
         if photo == picture.key:  # the same picture: only the words or the buttons
             return await self._edited(
                 lambda: self.bot.edit_message_caption(
@@ -272,3 +270,8 @@ class Calls:
             except TelegramBadRequest as error:
                 raise RefusedError(error.message) from error
         raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def _same_kind(content: Content, photo: str) -> bool:
+    """Whether `content` is of the kind of a message showing `photo` ("": a text)."""
+    return bool(content.photo) == bool(photo)
