@@ -12,11 +12,13 @@ from datetime import datetime, timedelta
 
 from aiogram import Bot, Dispatcher
 
+from bot.game.advice import Advisor
 from bot.game.bots import Players
 from bot.game.finisher import Finisher
 from bot.game.forget import Forgetting, PersonalData
 from bot.game.games import Games, utcnow
 from bot.game.groups import GroupGames
+from bot.game.hints import Hints
 from bot.game.history import History
 from bot.game.matches import Matches
 from bot.game.notifier import Alarm, Notifications
@@ -129,7 +131,8 @@ def create_app(
     alarm = Alarm()
     notifier = Notifications(delivery, schedule, alarm, clock, timing.backoff)
     games = Games(store, notifier, rng=rng, now=clock)
-    matches = Matches(games, players)
+    advisor = Advisor(players)
+    matches = Matches(games, players, advisor)
     groups = GroupGames(games, replies.reach)
     history = History(history_store)
     finisher = Finisher(games, FinishedMatches(redis), [history, stats])
@@ -147,6 +150,7 @@ def create_app(
     services = Services(
         games=games,
         matches=matches,
+        hints=Hints(games, advisor),
         groups=groups,
         replies=replies,
         confirmations=Confirmations(redis),

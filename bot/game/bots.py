@@ -62,4 +62,7 @@ def run_bots(players: Players, seats: Sequence[Seat], seed: int, match: Match) -
 
 def thinks_long(seats: Sequence[Seat | None]) -> bool:
     """Whether a bot at the table searches for milliseconds (worth a worker thread)."""
-    return any(isinstance(s, BotSeat) and s.level is Level.HARD for s in seats)
+    return any(isinstance(s, BotSeat) and s.level in SEARCHING for s in seats)
+
+
+SEARCHING = frozenset({Level.HARD, Level.EXPERT})

@@ -12,7 +12,7 @@ from bot.game.people import Person
 from bot.game.record import GroupSide, LobbyStage, TableSettings
 from bot.game.seats import NAME_LIMIT, BotSeat, HumanSeat, Seat, human_seat
 from bot.game.state import Game, Lobby
-from core.players import Level
+from core.players import GROUP_LEVELS, Level
 from core.variants import HAND_SIZES, TARGETS, Variant
 
 TURN_TIMERS = (0, 30, 60, 120)  # seconds a person has to move; 0: no timer
@@ -274,6 +274,6 @@ def next_level(game: Game) -> Game:
     """The level of bots added from now on (and of the bots already seated)."""
     lobby = lobby_of(game)
     settings = game.record.settings
-    level = Level(str(_next(list(Level), settings.level)))
+    level = Level(str(_next(GROUP_LEVELS, settings.level)))
     seats = [BotSeat(level=level) if isinstance(s, BotSeat) else s for s in lobby.seats]
     return _with_settings(game, settings.model_copy(update={"level": level}), seats)

@@ -13,17 +13,17 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.game import bots, timer
+from bot.game import advice, bots, timer
+from bot.game.advice import Advisor
+from bot.game.cases import TableCases
 from bot.game.changes import stopped
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.game.notify import Show
 from bot.game.options import GameOptions
 from bot.game.people import Person
-from bot.game.ports import VersionConflictError
 from bot.game.record import TableSettings
 from bot.game.refusals import (
-    SHOWN_AGAIN,
     RefusedOnError,
     check_current,
     in_chat,
@@ -31,17 +31,24 @@ from bot.game.refusals import (
     refusal_for,
 )
 from bot.game.seats import BotSeat, HumanSeat, LogMark, Seat, human_seat
-from bot.game.state import Game, HandOver, InMatch, Lobby, Playing
+from bot.game.state import Game, HandOver, InMatch, Playing
+from core.engine import Match
 from core.errors import GameError
 from core.players import Level
+from core.views import seat_view
+
+# What a person's seat starts a new match with: its log, hints and coach note anew.
+FRESH_MATCH = {"log_mark": LogMark(), "hints": 0, "hinted": None, "coach": None}
 
 
-class Matches:
-    """The table's use cases (see the module's doc), over `Games` and the bot players."""
+class Matches(TableCases):
+    """The table's use cases (see the module's doc), over `Games` and the bot players;
+    `advisor` (the expert of `players` by default) coaches the person of a direct game."""
 
-    def __init__(self, games: Games, players: bots.Players) -> None:
-        self._games = games
+    def __init__(self, games: Games, players: bots.Players, advisor: Advisor | None = None) -> None:
+        super().__init__(games)
         self._players = players
+        self._advisor = advisor or Advisor(players)
 
     # -- a person's presses -------------------------------------------------------------
 
@@ -115,16 +122,20 @@ class Matches:
             raise RefusalError(RefusalCode.STALE)
         match = state.match
         mark = LogMark(hand_no=match.state.hand_no, index=len(match.state.log))
+        person = [game.human(seat)]
 
         def step() -> None:
+            if game.in_group:
+                match.play(seat, tile, end)
+                return
+            person[0] = self._coached(person[0], match, seat, state.seed, tile, end)
             match.play(seat, tile, end)
-            if not game.in_group:
-                bots.run_bots(self._players, state.seats, state.seed, match)
+            bots.run_bots(self._players, state.seats, state.seed, match)
 
-        await self._step(game, step)
+        await self._step(game, step, thread=not game.in_group)
         seats = list(state.seats)
         moved_at = self._games.now().timestamp()
-        seats[seat] = game.human(seat).model_copy(
+        seats[seat] = person[0].model_copy(
             update={"log_mark": mark, "timeouts": 0, "press": press, "moved_at": moved_at}
         )
         return await self._commit(game.with_match(match, tuple(seats), state.seed))
@@ -170,8 +181,7 @@ class Matches:
         settings = game.record.settings
         match, seed = bots.new_match(settings, self._games.new_secret())
         seats = tuple(
-            s.model_copy(update={"log_mark": LogMark()}) if isinstance(s, HumanSeat) else s
-            for s in state.seats
+            s.model_copy(update=FRESH_MATCH) if isinstance(s, HumanSeat) else s for s in state.seats
         )
         group = game.record.group
         if group is not None:
@@ -239,22 +249,29 @@ class Matches:
 
     # -- the steps ------------------------------------------------------------------------------
 
-    async def _seated(self, game_id: str, user_id: int) -> tuple[Game, int]:
-        """The game and the seat of `user_id` at its table (a lobby seats no player yet)."""
-        game = await self._games.get(game_id)
-        if game is None:
-            raise RefusalError(RefusalCode.NO_GAME)
-        seat = game.seat_of(user_id)
-        if seat is None or isinstance(game.state, Lobby):
-            raise RefusalError(RefusalCode.NOT_A_PLAYER)
-        return game, seat
-
-    async def _step(self, game: Game, step: Callable[[], None]) -> None:
-        """One engine step (and the bots' replies); an engine refusal is a `RefusalError`."""
+    async def _step(self, game: Game, step: Callable[[], None], *, thread: bool = False) -> None:
+        """One engine step (and the bots' replies); an engine refusal is a `RefusalError`.
+        `thread`: in a worker thread whatever the bots (the step appraises a move)."""
         try:
-            await self._run(game.seats, step)
+            if thread:
+                await asyncio.to_thread(step)
+            else:
+                await self._run(game.seats, step)
         except GameError as exc:
             raise refusal_for(exc) from exc
+
+    def _coached(
+        self, person: HumanSeat, match: Match, seat: int, seed: int, tile: str, end: str | None
+    ) -> HumanSeat:
+        """The person's seat with the coach's note on the move they are about to make
+        (checked first: an illegal one is refused by the engine, unappraised)."""
+        played = match.check(seat, tile, end)
+        if len(seat_view(match, seat).legal_moves) < 2:
+            return person
+        appraisals = self._advisor.appraise(match, seat, seed)
+        return advice.coached(
+            person, appraisals, played, match.state.hand_no, match.state.line.ends()
+        )
 
     @staticmethod
     async def _run(seats: tuple[Seat | None, ...], work: Callable[[], None]) -> None:
@@ -263,22 +280,3 @@ class Matches:
             await asyncio.to_thread(work)
         else:
             work()
-
-    async def _commit(self, game: Game) -> Game:
-        """Save and tell; a conflicting write is a refusal that knows the game now."""
-        try:
-            return await self._games.commit(game)
-        except VersionConflictError as conflict:
-            raise RefusedOnError(RefusalError(RefusalCode.STALE), conflict.current) from None
-
-    async def _step_saved(self, game: Game, lease: str | None) -> Game:
-        try:
-            return await self._games.save(game, lease=lease)
-        except VersionConflictError as exc:
-            raise RefusalError(RefusalCode.STALE) from exc
-
-    async def _shown_again(self, refusal: RefusalError, game: Game | None) -> RefusalError:
-        """A press refused on a game that moved on: the game is shown as it is now."""
-        if refusal.code in SHOWN_AGAIN and game is not None:
-            await self._games.tell(game)
-        return refusal

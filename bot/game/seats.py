@@ -22,6 +22,20 @@ class LogMark(BaseModel):
     index: int = 0
 
 
+class CoachNote(BaseModel):
+    """A direct game's costliest decision of a hand so far (see `bot.game.advice`): the
+    move played and the better one, with the line's ends then, to show them as buttons
+    did."""
+
+    model_config = ConfigDict(frozen=True)
+
+    hand_no: int
+    cost: float  # expected points given away against the better move
+    played: tuple[str, str | None]  # (tile "a-b", end "left"/"right" or None)
+    better: tuple[str, str | None]
+    ends: tuple[int, int] | None
+
+
 class HumanSeat(BaseModel):
     """A person. `chat_id` is their private chat with the bot."""
 
@@ -41,6 +55,11 @@ class HumanSeat(BaseModel):
     # When the person last moved (a timestamp): a turn that comes back soon after finds
     # them at the chat.
     moved_at: float | None = None
+    # Direct games: hints asked this match, the decision (hand, decision number) the
+    # last one was for (asking again there counts once), and the hand's coach note.
+    hints: int = 0
+    hinted: tuple[int, int] | None = None
+    coach: CoachNote | None = None
 
 
 class BotSeat(BaseModel):

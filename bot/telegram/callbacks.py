@@ -51,6 +51,13 @@ class ActionData(CallbackData, prefix="gm"):
     action: GameAction
 
 
+class HintData(CallbackData, prefix="ht"):
+    """A direct game's 💡: what the expert would play, in game `game` at `version`."""
+
+    game: GameId
+    version: Version
+
+
 class GroupData(CallbackData, prefix="gp"):
     """A group game's button other than a move: lobby seats and settings, Start,
     Cancel, taking a bot's seat. No version: each is an intent on the latest game."""

@@ -11,6 +11,7 @@ from aiogram.types import BotCommand, BotCommandScopeAllGroupChats
 from bot.game.forget import Forgetting
 from bot.game.games import Games
 from bot.game.groups import GroupGames
+from bot.game.hints import Hints
 from bot.game.history import History
 from bot.game.matches import Matches
 from bot.game.stats import Stats
@@ -30,6 +31,7 @@ class Services:
 
     games: Games
     matches: Matches
+    hints: Hints
     groups: GroupGames
     replies: Replies
     confirmations: Confirmations

@@ -42,6 +42,9 @@ class HardPlayer:
 
     samples: int = 200  # deals sampled per decision, each move played out on every one
     playouts: int = 1200  # play-outs per decision at most (samples x legal moves)
+    # With `work`, play-outs times the tiles left in hands, per decision, instead: a
+    # short play-out costs less, so a late decision weighs more deals in the same time.
+    work: int = 0
     exact_samples: int = 64  # deals per decision once they are searched exactly
     candidates_per_sample: int = 2  # candidates drawn per kept sample, for the weighting
     temperature: float = 3.0  # how sharply others are assumed to prefer heavy tiles
@@ -57,18 +60,28 @@ class HardPlayer:
         moves = list(view.legal_moves)
         if len(moves) == 1:
             return moves[0]
-        if self._exact(view):
-            count = self.exact_samples
-        else:  # many legal moves (a lead, a long draw) spread the same effort thinner
-            count = max(self.exact_samples, min(self.samples, self.playouts // len(moves)))
-        return self.best_move(view, self.sample(infer(view), rng, count))
+        return self.best_move(view, self.samples_for(view, rng))
 
     def best_move(self, view: SeatView, samples: list[Sample]) -> Move:
         """The legal move with the best weighted score across `samples`."""
         moves = list(view.legal_moves)
+        totals, _ = self._totals(view, samples, scorer_for(view))
+        best = max(range(len(moves)), key=lambda k: (totals[k], -k))
+        return moves[best]
+
+    def evaluate(self, view: SeatView, samples: list[Sample], score: Scorer) -> list[float]:
+        """Each legal move's mean `score` across `samples`, weighted by their
+        likelihood (in the order of `view.legal_moves`)."""
+        totals, weight = self._totals(view, samples, score)
+        return [total / weight for total in totals] if weight else totals
+
+    def _totals(
+        self, view: SeatView, samples: list[Sample], score: Scorer
+    ) -> tuple[list[float], float]:
+        moves = list(view.legal_moves)
         deadline = self.clock() + self.time_cap if self.clock else None
-        score = scorer_for(view)
         totals = [0.0] * len(moves)
+        weight = 0.0
         exact = self._exact(view)
         nodes_left = self.decision_nodes
         for sample in samples:
@@ -81,10 +94,22 @@ class HardPlayer:
                 values = [self._play_out(view, sample, move, score) for move in moves]
             for k, value in enumerate(values):
                 totals[k] += sample.weight * value
+            weight += sample.weight
             if deadline is not None and self.clock is not None and self.clock() > deadline:
                 break
-        best = max(range(len(moves)), key=lambda k: (totals[k], -k))
-        return moves[best]
+        return totals, weight
+
+    def samples_for(self, view: SeatView, rng: random.Random) -> list[Sample]:
+        """The deals one decision weighs its moves on (more when it searches exactly)."""
+        moves = len(view.legal_moves)
+        if self._exact(view):
+            count = self.exact_samples
+        elif self.work:
+            tiles = sum(view.hand_sizes)
+            count = max(self.exact_samples, min(self.samples, self.work // (moves * tiles)))
+        else:  # many legal moves (a lead, a long draw) spread the same effort thinner
+            count = max(self.exact_samples, min(self.samples, self.playouts // max(moves, 1)))
+        return self.sample(infer(view), rng, count)
 
     def _exact(self, view: SeatView) -> bool:
         """Few enough tiles in hands, and nothing to draw: search every sample exactly."""

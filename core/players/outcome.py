@@ -41,6 +41,32 @@ def scorer_for(view: SeatView) -> Scorer:
     return _classic_scorer(view)
 
 
+def points_scorer(view: SeatView) -> Scorer:
+    """The points the hand moves for `view.seat`'s side: scored by it (draw, block) or
+    written to the other team (Kozel) count for it, scored or written against it count
+    against it; a tie or eggs, nothing. The currency of hints and the coach."""
+    me, scores, eggs = view.seat, view.scores, view.eggs
+
+    if view.has_teams:
+
+        def kozel(hands: list[int], last: int, domino: bool) -> float:
+            counts = [kozel_count_bits(h) for h in hands]
+            winner, _, written = kozel_hand(counts, last, domino, scores, eggs)
+            if winner < 0:
+                return 0.0
+            return float(written if winner == me % 2 else -written)
+
+        return kozel
+
+    def classic(hands: list[int], last: int, domino: bool) -> float:
+        winner, points = classic_hand([pips(h) for h in hands], last, domino)
+        if winner < 0:
+            return 0.0
+        return float(points if winner == me else -points)
+
+    return classic
+
+
 def classic_hand(counts: list[int], last: int, domino: bool) -> tuple[int, int]:
     """R6.1, R6.2, R6.3, R9.2 on the hands' pip counts: the winning seat (-1: a tie,
     nobody scores) and the points it scores."""

@@ -32,11 +32,12 @@ from texts import Texts
 
 
 def quick_players() -> dict[Level, BotPlayer]:
-    """The three levels, the hard one cut down so that whole matches stay fast."""
+    """The four levels, hard and expert cut down so that whole matches stay fast."""
     return {
         Level.EASY: EasyPlayer(),
         Level.MEDIUM: MediumPlayer(),
         Level.HARD: HardPlayer(samples=4),
+        Level.EXPERT: HardPlayer(samples=6, exact_samples=4),
     }
 
 

@@ -54,6 +54,10 @@ TEXT_SAMPLES: dict[str, str] = {
     "overall": "1040",
     "change": "+14",
     "ratings": "Alice 1012 (+14) · Bob 988 (−12)",
+    # Moves as their buttons show them (hints and the coach).
+    "move": "◀ 2|5",
+    "next": "5|3 ▶",
+    "better": "6|6",
 }
 WHO = ("you", "other")
 TEXTS = Texts()
@@ -70,6 +74,7 @@ NOUNS: dict[str, list[dict[str, str]]] = {
         {"one": "match", "other": "matches"},
         {"one": "win", "other": "wins"},
         {"one": "time", "other": "times"},
+        {"one": "hint", "other": "hints"},
     ],
     "fr": [
         {"one": "point", "other": "points"},
@@ -81,6 +86,7 @@ NOUNS: dict[str, list[dict[str, str]]] = {
         {"one": "partie", "other": "parties"},
         {"one": "victoire", "other": "victoires"},
         {"one": "fois", "other": "fois"},
+        {"one": "conseil", "other": "conseils"},
     ],
     "it": [
         {"one": "punto", "other": "punti"},
@@ -92,6 +98,7 @@ NOUNS: dict[str, list[dict[str, str]]] = {
         {"one": "partita", "other": "partite"},
         {"one": "vittoria", "other": "vittorie"},
         {"one": "volta", "other": "volte"},
+        {"one": "suggerimento", "other": "suggerimenti"},
     ],
     # Russian: also the genitive, after "до", "от"...: "до 21 очка", "от 2 до 4 игроков".
     "ru": [
@@ -134,6 +141,13 @@ NOUNS: dict[str, list[dict[str, str]]] = {
             "gen-many": "побед",
         },
         {"one": "раз", "few": "раза", "many": "раз", "gen-one": "раза", "gen-many": "раз"},
+        {
+            "one": "подсказка",
+            "few": "подсказки",
+            "many": "подсказок",
+            "gen-one": "подсказки",
+            "gen-many": "подсказок",
+        },
     ],
 }
 GENITIVE = {"от", "до", "из", "около", "более", "менее", "свыше"}

@@ -14,6 +14,7 @@ variant-kozel = Kozel
 level-easy = Easy
 level-medium = Medium
 level-hard = Hard
+level-expert = Expert
 
 ## Commands (the menu next to the text box)
 
@@ -60,7 +61,7 @@ menu-chosen-kozel = You and a bot partner against two bots
 menu-chosen-level = Bots: { $level }
 menu-ask-variant = Which game?
 menu-ask-opponents = How many bot opponents?
-menu-ask-level = How strong should the bots be?
+menu-ask-level = How strong should the bots be? The expert thinks longest: up to a second a move.
 menu-ask-target = Play to how many points?
 btn-opponents = { $count ->
     [one] 1 bot

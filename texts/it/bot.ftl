@@ -14,6 +14,7 @@ variant-kozel = Kozel
 level-easy = Facile
 level-medium = Medio
 level-hard = Forte
+level-expert = Esperto
 
 ## Comandi (il menu accanto al campo di testo)
 
@@ -60,7 +61,7 @@ menu-chosen-kozel = Tu e un bot compagno contro due bot
 menu-chosen-level = Bot: { $level }
 menu-ask-variant = Quale gioco?
 menu-ask-opponents = Quanti bot avversari?
-menu-ask-level = Quanto forti i bot?
+menu-ask-level = Quanto forti i bot? L'esperto ci pensa di più: fino a un secondo a mossa.
 menu-ask-target = A quanti punti?
 btn-opponents = { $count ->
     [one] { $count } bot

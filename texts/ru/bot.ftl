@@ -15,6 +15,7 @@ variant-kozel = Козёл
 level-easy = Лёгкий
 level-medium = Средний
 level-hard = Сильный
+level-expert = Эксперт
 
 ## Команды (меню рядом с полем ввода)
 
@@ -62,7 +63,7 @@ menu-chosen-kozel = Вы с ботом-напарником против дву�
 menu-chosen-level = Боты: { $level }
 menu-ask-variant = Во что играем?
 menu-ask-opponents = Сколько ботов-соперников?
-menu-ask-level = Насколько сильны боты?
+menu-ask-level = Насколько сильны боты? Эксперт думает дольше всех: до секунды на ход.
 menu-ask-target = До скольки очков играем?
 btn-opponents = { $count ->
     [one] { $count } бот

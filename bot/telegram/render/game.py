@@ -10,6 +10,7 @@ import unicodedata
 
 from bot.game.seats import NAME_LIMIT, BotSeat
 from bot.game.state import Game, Stopped
+from bot.telegram.render.advice import coach_line, hints_line
 from bot.telegram.render.captions import Block, fit
 from core.state import Phase
 from core.views import PublicView, SeatView
@@ -165,8 +166,13 @@ def game_blocks(
         blocks.append(Block(t("game-stopped")))
     elif view.revealed is not None:
         blocks.append(Block(hand_summary(view, view.revealed, names, t, secret=fair)))
+        coach = None if game.in_group else coach_line(human, view.revealed.hand_no, t)
+        if coach is not None:
+            blocks.append(Block(coach))
         if view.match_result is not None:
             blocks.append(Block(match_summary(view, view.match_result, names, t)))
+            if not game.in_group:
+                blocks.append(Block(hints_line(human, t)))
             blocks.append(Block("\n".join(score_sheet(view, names, t)), kept=False))
     if view.phase is Phase.PLAYING:
         blocks.append(Block(t("your-hand", tiles=tiles_text(view.hand)), kept=not drawn))

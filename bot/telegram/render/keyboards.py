@@ -16,6 +16,7 @@ from bot.telegram.callbacks import (
     EndCode,
     GroupLangData,
     GroupLookData,
+    HintData,
     LangData,
     LookData,
     MenuData,
@@ -66,6 +67,9 @@ def game_keyboard(game: Game, view: SeatView, t: Translate) -> InlineKeyboardMar
     rows: list[list[InlineKeyboardButton]] = []
     if isinstance(state, Playing) and state.turn == view.seat:
         rows = move_buttons(game, view)
+        if not game.in_group and len(view.legal_moves) > 1:
+            hint = HintData(game=game.game_id, version=game.version).pack()
+            rows.append([InlineKeyboardButton(text=t("btn-hint"), callback_data=hint)])
     elif isinstance(state, HandOver | Finished) and not game.in_group:
         action = GameAction.REMATCH if isinstance(state, Finished) else GameAction.NEXT_HAND
         label = t("btn-rematch") if isinstance(state, Finished) else t("btn-next-hand")
@@ -107,7 +111,7 @@ def menu_keyboard(menu: MenuData, t: Translate) -> InlineKeyboardMarkup:
             (t(f"level-{level.value}"), menu.model_copy(update={"level": level.value}).pack())
             for level in Level
         ]
-        return _choice_keyboard(choices, 3)
+        return _choice_keyboard(choices, 2)
     choices = [
         (str(target), menu.model_copy(update={"target": target}).pack()) for target in TARGETS
     ]

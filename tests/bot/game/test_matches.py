@@ -15,7 +15,7 @@ from fakeredis import FakeAsyncRedis
 from bot.game import lobby
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
-from bot.game.matches import Matches
+from bot.game.matches import FRESH_MATCH, Matches
 from bot.game.notify import PLAIN, Show
 from bot.game.options import GameOptions
 from bot.game.record import NoticeKind, SeatNotice
@@ -592,7 +592,13 @@ async def test_rematch_once_the_match_is_over(
     again = await matches.rematch(game.game_id, ALICE.user_id, game.version, ALICE.user_id)
     assert again.game_id != game.game_id
     assert again.version == 1
-    assert again.seats[0] == game.human(0).model_copy(update={"log_mark": LogMark()})
+    # The same person, with a new match's log, hints and coach.
+    assert again.seats[0] == game.human(0).model_copy(update=FRESH_MATCH)
+    assert (again.human(0).hints, again.human(0).coach, again.human(0).log_mark) == (
+        0,
+        None,
+        LogMark(),
+    )
     assert again.seats[1:] == game.seats[1:]
     assert again.settings == game.settings
     assert isinstance(again.state, Playing | HandOver)

@@ -24,7 +24,7 @@ from bot.game.ratings import (
 )
 from core.engine import Match
 from core.events import MatchResult
-from core.players import BotPlayer, Level, player_for
+from core.players import GROUP_LEVELS, BotPlayer, Level, player_for
 from core.players.hard import HardPlayer
 from core.variants import Variant
 from core.views import seat_view
@@ -69,13 +69,13 @@ def test_a_league_of_the_bot_levels_rates_hard_over_medium_over_easy() -> None:
         Level.MEDIUM: player_for(Level.MEDIUM),
         Level.HARD: HardPlayer(samples=8, exact_samples=8),
     }
-    seatings = list(itertools.permutations(Level, 2))  # each level on each seat
+    seatings = list(itertools.permutations(GROUP_LEVELS, 2))  # each level on each seat
     ratings: dict[Entity, Rating] = {}
     for n in range(LEAGUE):
         seating = seatings[n % len(seatings)]
         result = played_out(seating, 1000 + n, players)
         applied(ratings, plan(table_of(GROUP, seating, lambda seat: seat, result), ratings))
-    easy, medium, hard = (ratings[LevelKey(level, GROUP)] for level in Level)
+    easy, medium, hard = (ratings[LevelKey(level, GROUP)] for level in GROUP_LEVELS)
     assert hard.shown > medium.shown > easy.shown
     # Each apart from the next by more than either's uncertainty: not a coin's luck.
     assert hard.mu - medium.mu > max(hard.sigma, medium.sigma)

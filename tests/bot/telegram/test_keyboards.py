@@ -116,7 +116,12 @@ def test_the_menu_asks_one_thing_at_a_time() -> None:
     kozel = variants[2]
     assert kozel.opponents == 3  # you, a partner and two opponents: nothing to ask
     levels = menu_keyboard(kozel, T)
-    assert [b.text for row in levels.inline_keyboard for b in row] == ["Easy", "Medium", "Hard"]
+    assert [b.text for row in levels.inline_keyboard for b in row] == [
+        "Easy",
+        "Medium",
+        "Hard",
+        "Expert",
+    ]
     draw = menu_keyboard(variants[0], T)
     assert [b.text for row in draw.inline_keyboard for b in row] == ["1 bot", "2 bots", "3 bots"]
 

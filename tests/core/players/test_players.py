@@ -19,11 +19,12 @@ from core.views import seat_view
 
 SETUPS = [(variant, n) for variant in Variant for n in sorted(HAND_SIZES[variant])]
 FAST_HARD = HardPlayer(samples=8, exact_samples=4)
+FAST = {"hard": FAST_HARD, "expert": HardPlayer(samples=12, exact_samples=6, exact_tiles=16)}
 
 
 def play_out(match: Match, levels: list[str], rng: random.Random) -> list[tuple[int, str]]:
     """Play the match to its end with one level per seat; returns every decision."""
-    players = [FAST_HARD if lv == "hard" else player_for(lv) for lv in levels]
+    players = [FAST[lv] if lv in FAST else player_for(lv) for lv in levels]
     decisions = []
     while True:
         while not match.hand_over:
@@ -44,7 +45,7 @@ def play_out(match: Match, levels: list[str], rng: random.Random) -> list[tuple[
 def test_every_level_plays_only_legal_moves_to_the_end_of_matches(
     variant: Variant, n_players: int, level: str
 ) -> None:
-    games = 6 if level == "hard" else 40
+    games = 6 if level in FAST else 40
     for seed in range(games):
         match, _ = Match.new(variant, n_players, 50, seed=seed)
         play_out(match, [level] * n_players, random.Random(seed))
@@ -136,3 +137,15 @@ def test_a_view_holds_no_path_to_the_match_or_a_hidden_tile(
     hidden = {t for s, hand in enumerate(match.state.hands) if s != seat for t in hand}
     hidden |= set(match.state.rest)
     assert not hidden & {obj for obj in reachable if isinstance(obj, Tile)}
+
+
+@pytest.mark.parametrize(("variant", "n_players"), [("draw", 2), ("block", 4), ("kozel", 4)])
+def test_the_expert_at_its_full_effort_plays_a_hand_legally(variant: str, n_players: int) -> None:
+    expert = player_for(Level.EXPERT)  # no clock: its effort alone bounds it
+    match, _ = Match.new(variant, n_players, 100, seed=9)
+    rng = random.Random(9)
+    while not match.hand_over:
+        view = seat_view(match, match.turn or 0)
+        tile, end = expert.choose(view, rng)
+        assert (tile, end) in view.legal_moves
+        match.play(view.seat, tile, end)

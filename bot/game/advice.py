@@ -1,0 +1,98 @@
+"""Hints and the coach of a direct game: the expert's appraisal of the person's
+decision, in expected points for their side (`core.players.advice`), and what the
+person's seat keeps of it. Deterministic: the appraisal's chance comes from the game's
+seed and the decision's place, so a hint asked twice says the same, and the coach
+judges a move by the hint the person could have asked for.
+
+The coach names a move only when it gave away more than `COACH_THRESHOLD` expected
+points: below that, an estimate from sampled deals is too unsure (a second appraisal
+with other samples confirms fewer of them) and the lesson too small to be worth a line
+(measured in `benchmarks/coach_threshold.py`, where the figure is justified)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from bot.game.seats import CoachNote, HumanSeat
+from core.engine import Match, Move
+from core.players import BotPlayer, Level
+from core.players.advice import Appraisal, Appraiser, appraise, cost, margin
+from core.views import seat_view
+
+COACH_THRESHOLD = 4.0  # expected points; see the module's doc
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the expert would play, and by how many expected points it prefers it to
+    the next best (`runner_up` None: the only move)."""
+
+    best: Move
+    runner_up: Move | None
+    margin: float
+    ends: tuple[int, int] | None
+
+
+class Advisor:
+    """Appraises a person's decisions as the table's expert player would."""
+
+    def __init__(self, players: Mapping[Level, BotPlayer]) -> None:
+        expert = players[Level.EXPERT]
+        if not isinstance(expert, Appraiser):
+            raise TypeError(f"the expert player {expert!r} cannot appraise moves")
+        self._player = expert
+
+    def appraise(self, match: Match, seat: int, seed: int) -> list[Appraisal]:
+        """`seat`'s legal moves, best first, from its view alone."""
+        state = match.state
+        rng = random.Random(f"{seed}:{state.hand_no}:{len(state.decisions)}:advice")
+        return appraise(self._player, seat_view(match, seat), rng)
+
+    def hint(self, match: Match, seat: int, seed: int) -> Hint:
+        """The hint for the decision `seat` faces now."""
+        appraisals = self.appraise(match, seat, seed)
+        runner_up = appraisals[1].move if len(appraisals) > 1 else None
+        return Hint(appraisals[0].move, runner_up, margin(appraisals), match.state.line.ends())
+
+
+def decision_key(match: Match) -> tuple[int, int]:
+    """The decision a hint is for: the hand, and the number of decisions made in it."""
+    return match.state.hand_no, len(match.state.decisions)
+
+
+def hinted(seat: HumanSeat, key: tuple[int, int]) -> HumanSeat:
+    """The seat once it asked a hint for decision `key` (a second ask counts once)."""
+    if seat.hinted == key:
+        return seat
+    return seat.model_copy(update={"hints": seat.hints + 1, "hinted": key})
+
+
+def coached(
+    seat: HumanSeat,
+    appraisals: list[Appraisal],
+    played: Move,
+    hand_no: int,
+    ends: tuple[int, int] | None,
+) -> HumanSeat:
+    """The seat with its hand's coach note, once `played` gave away more than the
+    threshold and more than the note's move so far."""
+    lost = cost(appraisals, played)
+    note = seat.coach if seat.coach is not None and seat.coach.hand_no == hand_no else None
+    if lost <= COACH_THRESHOLD or (note is not None and lost <= note.cost):
+        return seat
+    better = appraisals[0].move
+    fresh = CoachNote(
+        hand_no=hand_no,
+        cost=round(lost, 1),
+        played=_stored(played),
+        better=_stored(better),
+        ends=ends,
+    )
+    return seat.model_copy(update={"coach": fresh})
+
+
+def _stored(move: Move) -> tuple[str, str | None]:
+    tile, end = move
+    return str(tile), None if end is None else end.value
