@@ -1,12 +1,14 @@
 """Bot strength: the matchups and targets of the bot-player issue, side by side.
 
     .venv/bin/python benchmarks/ai_strength.py [--hands 2000] [--jobs 2] [--only NAME]
+    .venv/bin/python benchmarks/ai_strength.py --only expert --hands 400 --timing-levels hard,expert
 
 Every matchup plays seat-swapped pairs of matches (the same deals twice, the sides'
 seats exchanged) until each side has played at least `--hands` hands, and prints
 the share of hands won with its 95% interval, the share of matches won, points per
-hand and decision times (under the load of the parallel jobs; hard's own decision
-times are first measured alone, in one process). Reference players (greedy, sampler,
+hand and decision times (under the load of the parallel jobs; the searching levels'
+own decision times are first measured alone, in one process). The expert's matchups
+are slow and run only when `--only` names them. Reference players (greedy, sampler,
 omniscient) live in `reference_players.py`; the gap closed by hard is measured against greedy:
 (hard - 50%) / (omniscient - 50%).
 """
@@ -39,7 +41,7 @@ from core.arena import (  # noqa: E402
     share_with_interval,
 )
 from core.engine import Match  # noqa: E402
-from core.players.hard import HardPlayer  # noqa: E402
+from core.players import player_for  # noqa: E402
 from core.variants import Variant  # noqa: E402
 from core.views import seat_view  # noqa: E402
 
@@ -53,12 +55,13 @@ class Matchup:
     b: str
     hands_target: float | None = None  # minimum share of hands for side A
     matches_target: float | None = None
+    slow: bool = False  # run only when named by --only
 
 
 MATCHUPS = [
     Matchup("block2 hard-greedy", Variant.BLOCK, 2, "hard", "greedy", 0.65),
     Matchup("draw2 hard-greedy", Variant.DRAW, 2, "hard", "greedy", 0.62),
-    Matchup("kozel hard-greedy", Variant.KOZEL, 4, "hard", "greedy", 0.75, 0.93),
+    Matchup("kozel hard-greedy", Variant.KOZEL, 4, "hard", "greedy", 0.85, 0.93),
     Matchup("kozel hard-sampler", Variant.KOZEL, 4, "hard", "sampler", 0.55),
     Matchup("block2 hard-sampler", Variant.BLOCK, 2, "hard", "sampler", 0.55),
     Matchup("block2 hard-medium", Variant.BLOCK, 2, "hard", "medium", 0.55),
@@ -67,6 +70,9 @@ MATCHUPS = [
     Matchup("block2 medium-easy", Variant.BLOCK, 2, "medium", "easy", 0.5),
     Matchup("draw2 medium-easy", Variant.DRAW, 2, "medium", "easy", 0.5),
     Matchup("kozel medium-easy", Variant.KOZEL, 4, "medium", "easy", 0.5),
+    # The expert thinks up to a second a move: run these with --only expert --hands 400.
+    Matchup("kozel expert-hard", Variant.KOZEL, 4, "expert", "hard", 0.5, slow=True),
+    Matchup("draw2 expert-hard", Variant.DRAW, 2, "expert", "hard", 0.5, slow=True),
     Matchup("block2 omniscient-greedy", Variant.BLOCK, 2, "omniscient", "greedy"),
     Matchup("draw2 omniscient-greedy", Variant.DRAW, 2, "omniscient", "greedy"),
     Matchup("kozel omniscient-greedy", Variant.KOZEL, 4, "omniscient", "greedy"),
@@ -125,10 +131,20 @@ def line(matchup: Matchup, tally: Tally, other: Tally) -> str:
     )
 
 
-def decision_times(games: int) -> None:
-    """Hard's decision times in one process with nothing else of ours running, per
-    variant: every decision, and those with more than one legal move."""
-    player = HardPlayer()
+# The searching levels' decision time targets: p50 and p99 in ms (with a choice to make).
+TIME_TARGETS = {"hard": (20, 100), "expert": (400, 1000)}
+
+
+def decision_times(games: int, levels: tuple[str, ...] = ("hard",)) -> None:
+    """The searching levels' decision times in one process with nothing else of ours
+    running, per variant: every decision, and those with more than one legal move."""
+    for level in levels:
+        _decision_times(level, games)
+
+
+def _decision_times(level: str, games: int) -> None:
+    player = player_for(level)  # no clock: its counted effort alone
+    target_p50, target_p99 = TIME_TARGETS[level]
     for variant, n_players in ((Variant.BLOCK, 2), (Variant.DRAW, 2), (Variant.KOZEL, 4)):
         every: list[float] = []
         multi: list[float] = []
@@ -145,12 +161,12 @@ def decision_times(games: int) -> None:
                     multi.append(spent)
                 match.play(view.seat, tile, end)
         print(
-            f"hard decision time, {variant.value}{n_players}:"
+            f"{level} decision time, {variant.value}{n_players}:"
             f" p50 {percentile(every, 0.5) * 1e3:5.1f} ms,"
             f" p99 {percentile(every, 0.99) * 1e3:5.1f} ms"
             f" ({len(every)} decisions); with a choice to make: p50"
             f" {percentile(multi, 0.5) * 1e3:5.1f} ms, p99 {percentile(multi, 0.99) * 1e3:5.1f} ms"
-            f" ({len(multi)}); target p50 <= 20, p99 <= 100",
+            f" ({len(multi)}); target p50 <= {target_p50}, p99 <= {target_p99}",
             flush=True,
         )
 
@@ -161,12 +177,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="run the matchups whose name contains this")
     parser.add_argument("--timing-hands", type=int, default=30, help="hands per variant timed")
+    parser.add_argument(
+        "--timing-levels", default="hard", help="the levels timed, comma-separated (hard,expert)"
+    )
     args = parser.parse_args()
-    decision_times(args.timing_hands)
+    decision_times(args.timing_hands, tuple(args.timing_levels.split(",")))
     shares: dict[str, float] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for matchup in MATCHUPS:
-            if args.only not in matchup.name:
+            if args.only not in matchup.name or (matchup.slow and not args.only):
                 continue
             start = time.perf_counter()
             a, b = play(matchup, args.hands, args.jobs, pool)

@@ -5,7 +5,8 @@ coach names it (`bot.game.advice.COACH_THRESHOLD`).
 
 A medium bot stands in for the person (it plays as a beginner does: its heaviest tile,
 mostly) against medium bots, in each direct game's variant. At each of its decisions
-with a choice, the coach's appraisal (the expert, as in a game) rates the move it made,
+with a choice, the coach's appraisal (as in a game: the expert with a share of its
+effort) rates the move it made,
 and a second appraisal from other sampled deals rates it again. Per threshold T it
 prints: the share of decisions the coach would name (cost over T), the share of hands
 with a coach line, how often the second appraisal confirms a named move (it too finds
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.game.advice import COACH_THRESHOLD  # noqa: E402
+from bot.game.advice import COACH_THRESHOLD, coach_player  # noqa: E402
 from core.engine import Match  # noqa: E402
 from core.players import expert_player, player_for  # noqa: E402
 from core.players.advice import appraise, cost  # noqa: E402
@@ -50,7 +51,7 @@ class Hand:
 
 def play_hand(variant: str, n_players: int, seed: int) -> Hand:
     """One hand: seat 0 a medium bot standing in for a person, appraised twice."""
-    coach = expert_player()  # no clock: its effort alone, as deterministic as the game's
+    coach = coach_player(expert_player())  # no clock: its effort alone, as in a game
     medium = player_for("medium")
     match, _ = Match.new(variant, n_players, 100, seed=seed)
     rng = random.Random(seed)

@@ -1,8 +1,8 @@
 """Hints and the coach of a direct game: the expert's appraisal of the person's
 decision, in expected points for their side (`core.players.advice`), and what the
 person's seat keeps of it. Deterministic: the appraisal's chance comes from the game's
-seed and the decision's place, so a hint asked twice says the same, and the coach
-judges a move by the hint the person could have asked for.
+seed and the decision's place, so a hint asked twice says the same. The coach judges
+every move a person makes, so it weighs a quarter of the hint's deals (`COACH_SHARE`).
 
 The coach names a move only when it gave away more than `COACH_THRESHOLD` expected
 points: below that, an estimate from sampled deals is too unsure (a second appraisal
@@ -11,17 +11,34 @@ with other samples confirms fewer of them) and the lesson too small to be worth 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.game.seats import CoachNote, HumanSeat
 from core.engine import Match, Move
-from core.players import BotPlayer, Level
+from core.players import BotPlayer, HardPlayer, Level
 from core.players.advice import Appraisal, Appraiser, appraise, cost, margin
 from core.views import seat_view
 
 COACH_THRESHOLD = 4.0  # expected points; see the module's doc
+# The coach appraises every move a person makes, before the bots answer it: it weighs
+# this share of the deals a hint weighs, to keep the press quick.
+COACH_SHARE = 0.25
+
+
+def coach_player(expert: Appraiser) -> Appraiser:
+    """The coach's appraiser: the expert with `COACH_SHARE` of its effort."""
+    if not isinstance(expert, HardPlayer):
+        return expert
+    return dataclasses.replace(
+        expert,
+        work=int(expert.work * COACH_SHARE),
+        samples=max(int(expert.samples * COACH_SHARE), 1),
+        exact_samples=max(int(expert.exact_samples * COACH_SHARE), 1),
+        decision_nodes=max(int(expert.decision_nodes * COACH_SHARE), 1),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,18 +60,23 @@ class Advisor:
         if not isinstance(expert, Appraiser):
             raise TypeError(f"the expert player {expert!r} cannot appraise moves")
         self._player = expert
+        self._coach = coach_player(expert)
 
     def appraise(self, match: Match, seat: int, seed: int) -> list[Appraisal]:
-        """`seat`'s legal moves, best first, from its view alone."""
-        state = match.state
-        rng = random.Random(f"{seed}:{state.hand_no}:{len(state.decisions)}:advice")
-        return appraise(self._player, seat_view(match, seat), rng)
+        """`seat`'s legal moves, best first, from its view alone, as the coach sees them."""
+        return self._appraise(self._coach, match, seat, seed)
 
     def hint(self, match: Match, seat: int, seed: int) -> Hint:
-        """The hint for the decision `seat` faces now."""
-        appraisals = self.appraise(match, seat, seed)
+        """The hint for the decision `seat` faces now (the expert's whole effort)."""
+        appraisals = self._appraise(self._player, match, seat, seed)
         runner_up = appraisals[1].move if len(appraisals) > 1 else None
         return Hint(appraisals[0].move, runner_up, margin(appraisals), match.state.line.ends())
+
+    @staticmethod
+    def _appraise(player: Appraiser, match: Match, seat: int, seed: int) -> list[Appraisal]:
+        state = match.state
+        rng = random.Random(f"{seed}:{state.hand_no}:{len(state.decisions)}:advice")
+        return appraise(player, seat_view(match, seat), rng)
 
 
 def decision_key(match: Match) -> tuple[int, int]:

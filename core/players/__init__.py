@@ -17,18 +17,25 @@ def player_for(level: Level | str, clock: Clock | None = None) -> BotPlayer:
     players: dict[Level, BotPlayer] = {
         Level.EASY: EasyPlayer(),
         Level.MEDIUM: MediumPlayer(),
-        Level.HARD: HardPlayer(clock=clock),
+        Level.HARD: hard_player(clock),
         Level.EXPERT: expert_player(clock),
     }
     return players[Level(level)]
 
 
+def hard_player(clock: Clock | None = None) -> HardPlayer:
+    """The hard level: its effort counted in play-out steps (`HardPlayer.work`), spread
+    evenly over the hand, so that late decisions weigh more deals at the same worst case."""
+    return HardPlayer(work=HARD_WORK, samples=HARD_SAMPLES, clock=clock)
+
+
 def expert_player(clock: Clock | None = None) -> HardPlayer:
-    """Hard's search with about ten times its effort: more deals, weighed exactly from
-    earlier in the hand (up to a second a decision; `clock` caps it there)."""
+    """Hard's search with several times its effort: more deals, searched exactly from
+    more tiles in hands (a few tenths of a second a decision; `clock` caps it at
+    `EXPERT_TIME_CAP`)."""
     return HardPlayer(
+        work=EXPERT_WORK,
         samples=EXPERT_SAMPLES,
-        playouts=EXPERT_PLAYOUTS,
         exact_samples=EXPERT_EXACT_SAMPLES,
         exact_tiles=EXPERT_EXACT_TILES,
         exact_nodes=EXPERT_EXACT_NODES,
@@ -38,8 +45,11 @@ def expert_player(clock: Clock | None = None) -> HardPlayer:
     )
 
 
-EXPERT_SAMPLES = 800
-EXPERT_PLAYOUTS = 8000
+# Measured in benchmarks/abw_strength.py and benchmarks/ai_strength.py (docs/capacity.md).
+HARD_WORK = 18_000  # play-outs x tiles in hands per decision: hard's p99 as before it
+HARD_SAMPLES = 800
+EXPERT_WORK = 100_000
+EXPERT_SAMPLES = 3000
 EXPERT_EXACT_SAMPLES = 200
 EXPERT_EXACT_TILES = 16
 EXPERT_EXACT_NODES = 6000
@@ -62,5 +72,6 @@ __all__ = [
     "MediumPlayer",
     "decision_rng",
     "expert_player",
+    "hard_player",
     "player_for",
 ]

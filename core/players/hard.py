@@ -42,8 +42,9 @@ class HardPlayer:
 
     samples: int = 200  # deals sampled per decision, each move played out on every one
     playouts: int = 1200  # play-outs per decision at most (samples x legal moves)
-    # With `work`, play-outs times the tiles left in hands, per decision, instead: a
-    # short play-out costs less, so a late decision weighs more deals in the same time.
+    # With `work`, play-outs times the tiles left (in hands and the boneyard), per
+    # decision, instead: a short play-out costs less, so a late decision weighs more
+    # deals in the same time.
     work: int = 0
     exact_samples: int = 64  # deals per decision once they are searched exactly
     candidates_per_sample: int = 2  # candidates drawn per kept sample, for the weighting
@@ -104,8 +105,8 @@ class HardPlayer:
         moves = len(view.legal_moves)
         if self._exact(view):
             count = self.exact_samples
-        elif self.work:
-            tiles = sum(view.hand_sizes)
+        elif self.work:  # a play-out may lay every tile in hands and the boneyard
+            tiles = sum(view.hand_sizes) + view.boneyard_size
             count = max(self.exact_samples, min(self.samples, self.work // (moves * tiles)))
         else:  # many legal moves (a lead, a long draw) spread the same effort thinner
             count = max(self.exact_samples, min(self.samples, self.playouts // max(moves, 1)))

@@ -149,3 +149,24 @@ def test_the_expert_at_its_full_effort_plays_a_hand_legally(variant: str, n_play
         tile, end = expert.choose(view, rng)
         assert (tile, end) in view.legal_moves
         match.play(view.seat, tile, end)
+
+
+def test_a_work_budget_weighs_more_deals_where_play_outs_are_short() -> None:
+    player = HardPlayer(work=18_000, samples=800, exact_samples=16)
+    match, _ = Match.new("block", 4, 100, seed=4)
+    rng = random.Random(4)
+    counts: list[tuple[int, int]] = []  # (tiles left, deals weighed)
+    while not match.hand_over:
+        view = seat_view(match, match.turn or 0)
+        if len(view.legal_moves) > 1 and not player._exact(view):
+            tiles = sum(view.hand_sizes)
+            count = len(player.samples_for(view, random.Random(1)))
+            assert count == max(16, min(800, 18_000 // (len(view.legal_moves) * tiles)))
+            counts.append((tiles * len(view.legal_moves), count))
+        tile, end = FAST_HARD.choose(view, rng)
+        match.play(view.seat, tile, end)
+    assert len(counts) > 3
+    # Fewer play-out steps a deal, more deals: the counts fall as the steps rise.
+    ordered = [count for _, count in sorted(counts)]
+    assert ordered == sorted(ordered, reverse=True)
+    assert ordered[0] > ordered[-1]
