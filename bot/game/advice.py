@@ -62,9 +62,11 @@ class Advisor:
         self._player = expert
         self._coach = coach_player(expert)
 
-    def appraise(self, match: Match, seat: int, seed: int) -> list[Appraisal]:
-        """`seat`'s legal moves, best first, from its view alone, as the coach sees them."""
-        return self._appraise(self._coach, match, seat, seed)
+    def appraise(self, match: Match, seat: int, seed: int, *, hinted: bool) -> list[Appraisal]:
+        """`seat`'s legal moves, best first, from its view alone, as the coach sees them;
+        `hinted`: the person asked a hint for this decision, which the coach then judges
+        by that hint's appraisal (so that the move it named never costs anything)."""
+        return self._appraise(self._player if hinted else self._coach, match, seat, seed)
 
     def hint(self, match: Match, seat: int, seed: int) -> Hint:
         """The hint for the decision `seat` faces now (the expert's whole effort)."""

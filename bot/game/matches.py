@@ -268,7 +268,8 @@ class Matches(TableCases):
         played = match.check(seat, tile, end)
         if len(seat_view(match, seat).legal_moves) < 2:
             return person
-        appraisals = self._advisor.appraise(match, seat, seed)
+        hinted = person.hinted == advice.decision_key(match)
+        appraisals = self._advisor.appraise(match, seat, seed, hinted=hinted)
         return advice.coached(
             person, appraisals, played, match.state.hand_no, match.state.line.ends()
         )

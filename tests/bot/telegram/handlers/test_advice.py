@@ -118,3 +118,35 @@ async def test_the_coach_names_the_costliest_move_under_the_hands_result(
     shown = harness.fake.message(game.chat_id, game.message_id).text
     assert line in shown
     assert shown.count("🎓") == 1
+
+
+async def test_the_coach_never_names_a_move_its_hint_recommended(
+    harness: TelegramHarness, games: Games, texts: Texts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Any worse move would be named; the coach judges a hinted decision as the hint did.
+    monkeypatch.setattr(advice, "COACH_THRESHOLD", 0.0)
+    alice = user(1001, "Alice", language_code="en")
+    game = await open_direct(harness, texts, "en")
+    hinted = 0
+    for _ in range(300):
+        record = await games.for_chat(alice.id)
+        assert record is not None
+        if isinstance(record.state, HandOver):
+            break
+        game = harness.fake.message(game.chat_id, game.message_id)
+        buttons = game.buttons()
+        hint = next((b for b in buttons if b.text == "💡 Hint"), None)
+        press = buttons[0]
+        if hint is not None:
+            said = alert_of(await harness.press(alice, game, hint.callback_data or "")) or ""
+            game = harness.fake.message(game.chat_id, game.message_id)
+            moves = [b for b in game.buttons() if b.text != "💡 Hint"]
+            press = min((m for m in moves if m.text in said), key=lambda m: said.index(m.text))
+            hinted += 1
+        answer = await harness.press(alice, game, press.callback_data or "")
+        assert alert_of(answer) is None, alert_of(answer)
+    else:
+        raise AssertionError("the hand did not end")
+    assert hinted >= 2
+    assert record.human(0).coach is None
+    assert "🎓" not in harness.fake.message(game.chat_id, game.message_id).text
