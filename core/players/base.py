@@ -14,11 +14,11 @@ class Level(StrEnum):
     EASY = "easy"
     MEDIUM = "medium"
     HARD = "hard"
-    EXPERT = "expert"  # direct games only: it thinks up to a second a move
+    EXPERT = "expert"  # direct games only: it thinks several times as long as hard
 
 
 # The levels a group's bots may have: four people wait on every bot decision there,
-# so the expert's second a move is for direct games.
+# so the expert, which thinks several times as long as hard, is for direct games.
 GROUP_LEVELS: tuple[Level, ...] = (Level.EASY, Level.MEDIUM, Level.HARD)
 
 

@@ -61,7 +61,7 @@ menu-chosen-kozel = You and a bot partner against two bots
 menu-chosen-level = Bots: { $level }
 menu-ask-variant = Which game?
 menu-ask-opponents = How many bot opponents?
-menu-ask-level = How strong should the bots be? The expert thinks longest: up to a second a move.
+menu-ask-level = How strong should the bots be? The expert is the strongest and thinks a moment longer.
 menu-ask-target = Play to how many points?
 btn-opponents = { $count ->
     [one] 1 bot

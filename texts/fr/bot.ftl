@@ -61,7 +61,7 @@ menu-chosen-kozel = Vous et un bot partenaire contre deux bots
 menu-chosen-level = Bots : { $level }
 menu-ask-variant = Quel jeu ?
 menu-ask-opponents = Combien de bots adverses ?
-menu-ask-level = Quelle force pour les bots ? L'expert réfléchit le plus longtemps : jusqu'à une seconde par coup.
+menu-ask-level = Quelle force pour les bots ? L'expert est le plus fort et réfléchit un peu plus longtemps.
 menu-ask-target = En combien de points ?
 btn-opponents = { $count ->
     [one] { $count } bot

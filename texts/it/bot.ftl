@@ -61,7 +61,7 @@ menu-chosen-kozel = Tu e un bot compagno contro due bot
 menu-chosen-level = Bot: { $level }
 menu-ask-variant = Quale gioco?
 menu-ask-opponents = Quanti bot avversari?
-menu-ask-level = Quanto forti i bot? L'esperto ci pensa di più: fino a un secondo a mossa.
+menu-ask-level = Quanto forti i bot? L'esperto è il più forte e ci pensa un po' di più.
 menu-ask-target = A quanti punti?
 btn-opponents = { $count ->
     [one] { $count } bot

@@ -63,7 +63,7 @@ menu-chosen-kozel = Вы с ботом-напарником против дву�
 menu-chosen-level = Боты: { $level }
 menu-ask-variant = Во что играем?
 menu-ask-opponents = Сколько ботов-соперников?
-menu-ask-level = Насколько сильны боты? Эксперт думает дольше всех: до секунды на ход.
+menu-ask-level = Насколько сильны боты? Эксперт сильнее всех и думает чуть дольше.
 menu-ask-target = До скольки очков играем?
 btn-opponents = { $count ->
     [one] { $count } бот
