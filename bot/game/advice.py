@@ -66,11 +66,15 @@ class Advisor:
         self._player = expert
         self._coach = coach_player(expert)
 
-    def appraise(self, match: Match, seat: int, seed: int, *, hinted: bool) -> list[Appraisal]:
-        """`seat`'s legal moves, best first, from its view alone, as the coach sees them;
-        `hinted`: the person asked a hint for this decision, which the coach then judges
-        by that hint's appraisal (so that the move it named never costs anything)."""
-        return self._appraise(self._player if hinted else self._coach, match, seat, seed)
+    def coach(
+        self, person: HumanSeat, match: Match, seat: int, seed: int, played: Move
+    ) -> HumanSeat:
+        """The person's seat with the coach's note on `played`, the legal move they are
+        about to make at `seat`. A decision they asked a hint for is judged by that
+        hint's appraisal, so that the move it named never costs anything."""
+        hinted = person.hinted == decision_key(match)
+        appraisals = self._appraise(self._player if hinted else self._coach, match, seat, seed)
+        return coached(person, appraisals, played, match.state.hand_no, match.state.line.ends())
 
     def hint(self, match: Match, seat: int, seed: int) -> Hint:
         """The hint for the decision `seat` faces now (the expert's whole effort)."""
@@ -80,8 +84,8 @@ class Advisor:
 
     @staticmethod
     def _appraise(player: Appraiser, match: Match, seat: int, seed: int) -> list[Appraisal]:
-        state = match.state
-        rng = random.Random(f"{seed}:{state.hand_no}:{len(state.decisions)}:advice")
+        hand_no, decision = decision_key(match)
+        rng = random.Random(f"{seed}:{hand_no}:{decision}:advice")
         return appraise(player, seat_view(match, seat), rng)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.game import advice, bots, timer
+from bot.game import bots, timer
 from bot.game.advice import Advisor
 from bot.game.cases import TableCases
 from bot.game.changes import stopped
@@ -35,7 +35,6 @@ from bot.game.state import Game, HandOver, InMatch, Playing
 from core.engine import Match
 from core.errors import GameError
 from core.players import Level
-from core.views import seat_view
 
 # What a person's seat starts a new match with: its log, hints and coach note anew.
 FRESH_MATCH = {"log_mark": LogMark(), "hints": 0, "hinted": None, "coach": None}
@@ -266,13 +265,7 @@ class Matches(TableCases):
         """The person's seat with the coach's note on the move they are about to make
         (checked first: an illegal one is refused by the engine, unappraised)."""
         played = match.check(seat, tile, end)
-        if len(seat_view(match, seat).legal_moves) < 2:
-            return person
-        hinted = person.hinted == advice.decision_key(match)
-        appraisals = self._advisor.appraise(match, seat, seed, hinted=hinted)
-        return advice.coached(
-            person, appraisals, played, match.state.hand_no, match.state.line.ends()
-        )
+        return self._advisor.coach(person, match, seat, seed, played)
 
     @staticmethod
     async def _run(seats: tuple[Seat | None, ...], work: Callable[[], None]) -> None:
