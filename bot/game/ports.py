@@ -103,6 +103,11 @@ class Schedule(Protocol):
         changed since `version`; False when it did (then it stays due at once)."""
         ...
 
+    async def hand_over(self, game_id: str, at: float) -> None:
+        """The game, if due later than `at`, is due at `at` (a process that was to come
+        back to it stops)."""
+        ...
+
     async def revisit_live(self, now: float) -> int:
         """Make every live game due; returns how many there are."""
         ...

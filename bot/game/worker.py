@@ -14,6 +14,14 @@ One step on a game:
 2. delivery brings the messages up to date as far as the pace allows, and the game
    acts on the facts it met (`Games.react`);
 3. the game is rescheduled for the earliest pending thing, or dropped from `due`.
+
+The process that made a step comes back to the game itself, when it is next due: it may
+keep a slot of a chat's pace for it (`bot.telegram.delivery.slots`), which no other
+process can use. The store says the game is due `Rhythm.handover` later, so that the
+others take it up only should this process not come (stopped, or busy); a graceful
+stop hands its games back at their own time. Without it, every process woke at the
+same due time, and one that kept no slot could win the game, book the next slot and
+keep that, again and again, while a person waited for their turn.
 """
 
 from __future__ import annotations
@@ -49,6 +57,7 @@ class Rhythm:
     backoff: float = 5.0  # after an unexpected failure
     idle_poll: float = 5.0  # how often to look for work another process scheduled
     next_hand: float = 6.0  # a group's next hand is dealt this long after the result is told
+    handover: float = 1.5  # a game's next step is another process's this long after it is due
 
 
 class Worker:
@@ -75,6 +84,7 @@ class Worker:
         self._finisher = finisher
         self._running: set[str] = set()
         self._stopping = False
+        self._own: dict[str, float] = {}  # games this process comes back to first: id -> when
 
     def poke(self) -> None:
         """Look at the due games now rather than after a pause."""
@@ -108,7 +118,7 @@ class Worker:
                     revisit = False
                 await self.run_due()
                 await self._record()
-                next_at = await self._schedule.next_due()
+                next_at = await self.next_at()
             except StorageUnavailableError:
                 log.warning("worker: the store is unavailable; trying again shortly")
                 revisit = True
@@ -125,6 +135,22 @@ class Worker:
                     self._alarm.to_record = True  # idle: another process may have left some
             if not self._stopping:
                 self._alarm.event.clear()
+        await self.hand_back()
+
+    async def next_at(self) -> float | None:
+        """When this process next has work: the earliest game due in the store, or one
+        it is to come back to."""
+        stored = await self._schedule.next_due()
+        own = min(self._own.values(), default=None)
+        return min((at for at in (stored, own) if at is not None), default=None)
+
+    async def hand_back(self) -> None:
+        """A graceful stop: the games this process was to come back to are due for the
+        others at their own time, not `Rhythm.handover` later."""
+        own, self._own = self._own, {}
+        for game_id, at in own.items():
+            with suppress(StorageUnavailableError):
+                await self._schedule.hand_over(game_id, at)
 
     async def revisit(self) -> int:
         """Every live game due now (at start-up): a change a dead process saved but did
@@ -136,7 +162,9 @@ class Worker:
     async def run_due(self) -> int:
         """One pass over the games due now; returns how many it worked on."""
         now = self._clock()
-        due = [(i, at) for i, at in await self._schedule.due_at(now) if i not in self._running]
+        found = dict(await self._schedule.due_at(now))
+        found |= {i: at for i, at in self._own.items() if at <= now}
+        due = [(i, at) for i, at in found.items() if i not in self._running]
         for _, at in due:
             if at > 0:  # a time it was scheduled for (0: due at once after a save)
                 PACER_LAG.observe(max(0.0, now - at))
@@ -172,6 +200,7 @@ class Worker:
 
     async def _step(self, game_id: str) -> None:
         self._running.add(game_id)
+        self._own.pop(game_id, None)
         try:
             await self._work(game_id)
         except Exception:
@@ -204,7 +233,14 @@ class Worker:
                 # Everything is shown, the hand's result included: the next hand comes by
                 # itself a little later (the table's Next hand button is for the impatient).
                 game = await self._deal_next(game, shown.told_at, wakes)
-        await self._schedule.reschedule(game_id, game.version, min(wakes, default=None))
+        await self._come_back(game_id, game.version, min(wakes, default=None))
+
+    async def _come_back(self, game_id: str, version: int, at: float | None) -> None:
+        """This process comes back to the game at `at`; the others `Rhythm.handover`
+        later (unless it changed meanwhile: then it is due at once, for anyone)."""
+        later = None if at is None else at + self.rhythm.handover
+        if await self._schedule.reschedule(game_id, version, later) and at is not None:
+            self._own[game_id] = at
 
     async def _run_timer(self, game: Game, wakes: list[float], lease: str) -> Game:
         """A group's turn timer: come back for the reminder (delivery sends it) and at

@@ -120,6 +120,13 @@ class Schedule:
             done = await self._reschedule(keys=script_keys, args=args)
         return bool(done)
 
+    async def hand_over(self, game_id: str, at: float) -> None:
+        """The game, if due later than `at`, is due at `at` (not added if not due)."""
+        async with redis_errors():
+            await self._redis.zadd(
+                keys.due(shard_of_game(game_id)), {game_id: at}, xx=True, lt=True
+            )
+
     async def revisit_live(self, now: float) -> int:
         """Make every live game due (at start-up); returns how many there are."""
         count = 0

@@ -24,6 +24,7 @@ from tests.e2e.redis_control import RedisProcess
 from tests.redis_cluster import RedisClusterNodes, redis_cluster
 
 _PROBLEM = re.compile(r"Traceback|\b(ERROR|CRITICAL)\b")
+CALLS_REPORTED = 60  # the calls to Telegram a failing scenario lists, the last ones
 
 
 @dataclass
@@ -315,7 +316,21 @@ class World:
         for process in self.processes:
             parts.append(f"--- bot {process.number} ({process.log}), last lines:")
             parts.append(process.tail(lines))
+        parts.append(f"--- the last calls to Telegram (the clock: {self.api.clock():.2f}):")
+        parts += self.recent_calls()
         return "\n".join(parts)
+
+    def recent_calls(self) -> list[str]:
+        """The bot's last calls (but long polls), one line each: when, which process,
+        what, to which chat, how Telegram answered."""
+        numbers = {p.token: p.number for p in self.processes}
+        calls = [c for c in self.api.calls() if c.method != "getUpdates"]
+        return [
+            f"{c.at:.2f} bot {numbers.get(c.token, '?')} {c.method} "
+            f"chat={c.params.get('chat_id', '')} message={c.params.get('message_id', '')} "
+            f"{c.status}{' ' + c.description if c.description else ''}"
+            for c in calls[-CALLS_REPORTED:]
+        ]
 
 
 async def _game_in(redis: RedisClient, chat_id: int) -> str | None:

@@ -73,6 +73,9 @@ class FakeSchedule:
         self.rescheduled.append((game_id, version, at))
         return True
 
+    async def hand_over(self, game_id: str, at: float) -> None:
+        self.marks.append((game_id, at))
+
     async def revisit_live(self, now: float) -> int:
         return 0
 

@@ -152,3 +152,18 @@ async def test_a_mark_kept_through_an_outage_never_delays_an_earlier_one(
     await marked_in_an_outage(schedule, server, "0000000b40", 30.0)
     await schedule.mark_due("0000000b40", 0.0)  # a save made it due at once meanwhile
     assert await schedule.due_at(now=1) == [("0000000b40", 0.0)]
+
+
+async def test_a_hand_over_only_brings_a_due_game_forward(
+    store: GameStore, redis: FakeAsyncRedis
+) -> None:
+    schedule = Schedule(redis)
+    created = await store.create(group_game())
+    assert await schedule.reschedule(created.game_id, created.version, at=51.5)
+    await schedule.hand_over(created.game_id, 50.0)
+    assert await schedule.next_due() == 50.0
+    await schedule.hand_over(created.game_id, 60.0)  # later: an earlier time stands
+    assert await schedule.next_due() == 50.0
+    assert await schedule.reschedule(created.game_id, created.version, at=None)
+    await schedule.hand_over(created.game_id, 50.0)  # no longer due: it stays so
+    assert await schedule.next_due() is None

@@ -18,7 +18,7 @@ from bot.app import App, Pacing, create_app
 from bot.game.notify import PLAIN, Fact, Show
 from bot.game.state import Game, Stopped
 from bot.game.worker import Rhythm
-from bot.store.pace import Limit, Limits
+from bot.store.pace import Limit, Limits, Pace
 from bot.store.schedule import Schedule
 from bot.telegram.delivery.timing import Timing
 from bot.telegram.ports import Look
@@ -363,3 +363,97 @@ async def test_a_direct_game_that_could_not_be_shown_is_shown_after_a_pause(
     clock.advance(0.5)
     await harness.settle()
     assert harness.fake.message(ALICE.id, game.message_id).text != before
+
+
+# Each person's chat: one call a second, no burst; the group and the bot: no limit.
+PRIVATE_PACE = Pacing(
+    limits=Limits(Limit(interval=1.0), NO_LIMIT, NO_LIMIT, groups=None),
+    rhythm=Rhythm(bot_delay=0),
+)
+
+
+async def turn_waiting_for_its_chat(
+    harness: TelegramHarness, clock: FakeClock, redis: FakeAsyncRedis
+) -> int:
+    """Every person's chat was just written to (its next slot a second away), then the
+    mover moves, in the first process: the next player's buttons wait for their chat's
+    slot, which that process books and keeps. Returns the next player's id."""
+    await started_kozel(harness, clock)
+    harness.auto_settle = False
+    pace = Pace(redis, PRIVATE_PACE.limits)
+    for person in PEOPLE:  # taken now, or taken already by the deal just shown
+        await pace.take(person, clock.now().timestamp())
+    await mover_presses(harness)
+    moved = await game_in(harness)
+    turn = match_of(moved).turn
+    assert turn is not None
+    next_player = moved.human(turn).user_id
+    assert not (await hand(harness, next_player)).buttons()  # it waits for its slot
+    return next_player
+
+
+@pytest.mark.parametrize("pace", [PRIVATE_PACE], indirect=True)
+async def test_a_turn_waiting_for_its_chat_is_shown_by_the_process_that_kept_its_slot(
+    harness: TelegramHarness, clock: FakeClock, redis: FakeAsyncRedis, texts: Texts, app: App
+) -> None:
+    """Two processes wake at the same times, and at each the one that did not make the
+    last step looks first (the worst order): the turn is still shown at the first slot
+    its chat's pace allows, by the process that kept it. (Before, each process that
+    looked first booked the next slot and kept it, and the turn never came.)"""
+    next_player = await turn_waiting_for_its_chat(harness, clock, redis)
+    other = create_app(
+        harness.bot, redis, quick_players(), texts, PRIVATE_PACE, now=clock.now, look=Look.TEXT
+    )
+    first, then = other.worker, app.worker  # the process that kept no slot looks first
+    start = clock.now().timestamp()
+    for _ in range(6):
+        await first.run_due()
+        await then.run_due()
+        if (await hand(harness, next_player)).buttons():
+            break
+        first, then = then, first
+        wakes = [at for w in (app.worker, other.worker) if (at := await w.next_at()) is not None]
+        clock.advance(min(wakes) + 0.05 - clock.now().timestamp())
+    assert (await hand(harness, next_player)).buttons(), "the turn was never shown"
+    assert clock.now().timestamp() - start <= 2.1  # its chat's second slot, the first kept
+
+
+@pytest.mark.parametrize("pace", [PRIVATE_PACE], indirect=True)
+async def test_a_game_its_process_does_not_come_back_to_is_taken_up_by_another(
+    harness: TelegramHarness, clock: FakeClock, redis: FakeAsyncRedis, texts: Texts, app: App
+) -> None:
+    """The process that kept the slot never comes back (it died): another process takes
+    the game up `handover` after it was due, and shows the turn."""
+    next_player = await turn_waiting_for_its_chat(harness, clock, redis)
+    other = create_app(
+        harness.bot, redis, quick_players(), texts, PRIVATE_PACE, now=clock.now, look=Look.TEXT
+    )
+    await app.worker.run_due()  # the first process's step: it is to come back in a second
+    due = await app.worker.next_at()
+    assert due is not None
+    clock.advance(due + 0.05 - clock.now().timestamp())
+    await other.worker.run_due()
+    assert not (await hand(harness, next_player)).buttons()  # not the other's yet
+    clock.advance(app.worker.rhythm.handover)
+    await other.worker.run_due()
+    assert (await hand(harness, next_player)).buttons()
+
+
+@pytest.mark.parametrize("pace", [PRIVATE_PACE], indirect=True)
+async def test_a_process_that_stops_hands_its_games_back_at_their_time(
+    harness: TelegramHarness, clock: FakeClock, redis: FakeAsyncRedis, app: App
+) -> None:
+    """A graceful stop: the others need not wait `handover` for the games it was to
+    come back to."""
+    await turn_waiting_for_its_chat(harness, clock, redis)
+    await app.worker.run_due()
+    own = await app.worker.next_at()
+    schedule = Schedule(redis)
+    stored = await schedule.next_due()
+    assert own is not None
+    assert stored == own + app.worker.rhythm.handover
+    running = asyncio.create_task(app.worker.run())
+    await asyncio.sleep(0)
+    app.worker.stop()
+    await running
+    assert await schedule.next_due() == own
