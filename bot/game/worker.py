@@ -15,13 +15,11 @@ One step on a game:
    acts on the facts it met (`Games.react`);
 3. the game is rescheduled for the earliest pending thing, or dropped from `due`.
 
-The process that made a step comes back to the game itself, when it is next due: it may
-keep a slot of a chat's pace for it (`bot.telegram.delivery.slots`), which no other
-process can use. The store says the game is due `Rhythm.handover` later, so that the
-others take it up only should this process not come (stopped, or busy); a graceful
-stop hands its games back at their own time. Without it, every process woke at the
-same due time, and one that kept no slot could win the game, book the next slot and
-keep that, again and again, while a person waited for their turn.
+The process that made a step comes back to the game when it is next due: it may keep a
+slot of a chat's pace for it (`bot.telegram.delivery.slots`) that no other process can
+use. The store says `Rhythm.handover` later, for the others should it not come; a
+graceful stop hands its games back. (All waking at once, the processes could each
+book and keep the next slot in turn, while a person waited for their turn.)
 """
 
 from __future__ import annotations
@@ -56,6 +54,7 @@ class Rhythm:
     busy_retry: float = 0.5  # another process delivers the game: look again after this
     backoff: float = 5.0  # after an unexpected failure
     idle_poll: float = 5.0  # how often to look for work another process scheduled
+    outage_retry: float = 1.0  # the store out of reach: how often to try it again
     next_hand: float = 6.0  # a group's next hand is dealt this long after the result is told
     handover: float = 1.5  # a game's next step is another process's this long after it is due
 
@@ -111,6 +110,7 @@ class Worker:
         # Every live game is looked at again at start-up and after an outage: a mark made
         # meanwhile may be lost with a process that died holding it (`Schedule.mark_due`).
         revisit = True
+        out_of_reach = False  # the store: told once per outage
         while not self._stopping:
             try:
                 if revisit:
@@ -119,10 +119,16 @@ class Worker:
                 await self.run_due()
                 await self._record()
                 next_at = await self.next_at()
+                if out_of_reach:
+                    log.info("worker: the store answers again")
+                    out_of_reach = False
             except StorageUnavailableError:
-                log.warning("worker: the store is unavailable; trying again shortly")
+                if not out_of_reach:
+                    log.warning("worker: the store is unavailable; trying it again")
+                    out_of_reach = True
                 revisit = True
-                next_at = None
+                # Soon, not at the idle pace: what waited for the store is shown once it is back.
+                next_at = self._clock() + self.rhythm.outage_retry
             except Exception:  # the loop must outlive any one failure
                 log.exception("worker: a pass failed; trying again shortly")
                 next_at = None

@@ -4,7 +4,10 @@ redeals, and the order of the announcements."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import UTC, datetime
+
+from fakeredis import FakeServer
 
 from bot.app import App
 from bot.game import lobby
@@ -139,4 +142,30 @@ async def test_the_worker_loop_serves_a_new_lobby(app: App, fake: FakeTelegram) 
             await asyncio.sleep(0.02)
         assert "<b>Kozel</b>" in fake.named("sendMessage")[0].params["text"]
     finally:
+        loop.cancel()
+
+
+async def test_the_worker_loop_looks_again_soon_after_an_outage(
+    app: App, fake: FakeTelegram, server: FakeServer
+) -> None:
+    """A lobby saved just before Redis went away is shown once it is back, at the
+    outage's retry, not at the idle pace (a minute here)."""
+    worker = app.worker
+    worker.rhythm = replace(worker.rhythm, idle_poll=60.0, outage_retry=0.05)
+    await app.games.store_new(
+        group_record("kozel", 4, lobby.new_lobby(4)).changed(lobby.new_lobby(4))
+    )
+    server.connected = False
+    loop = asyncio.create_task(worker.run())
+    try:
+        await asyncio.sleep(0.2)  # the worker met the outage, and tried again
+        assert not fake.named("sendMessage")
+        server.connected = True
+        for _ in range(100):
+            if fake.named("sendMessage"):
+                break
+            await asyncio.sleep(0.02)
+        assert "<b>Kozel</b>" in fake.named("sendMessage")[0].params["text"]
+    finally:
+        server.connected = True
         loop.cancel()
