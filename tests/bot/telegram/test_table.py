@@ -126,21 +126,29 @@ def test_notices_come_in_order_among_the_results(texts: Texts) -> None:
     assert told[2] == "\u2068Ann\u2069 takes over from Bot 1."
 
 
+def kozel_lobby() -> Game:
+    """A new Kozel lobby of a group, as `/kozel` makes it."""
+    return group_record("kozel", 4, lobby.new_lobby(4)).changed(lobby.new_lobby(4))
+
+
+async def first_message(fake: FakeTelegram) -> str:
+    """The text of the bot's first message, waited for (in real time, up to 2 s)."""
+    for _ in range(100):
+        if fake.named("sendMessage"):
+            break
+        await asyncio.sleep(0.02)
+    return str(fake.named("sendMessage")[0].params["text"])
+
+
 async def test_the_worker_loop_serves_a_new_lobby(app: App, fake: FakeTelegram) -> None:
     """`run` as in production: real time, woken when a group game is saved."""
     worker = app.worker
     worker.rhythm = type(worker.rhythm)(idle_poll=0.05)
     loop = asyncio.create_task(worker.run())
     try:
-        game = await app.games.store_new(
-            group_record("kozel", 4, lobby.new_lobby(4)).changed(lobby.new_lobby(4))
-        )
+        game = await app.games.store_new(kozel_lobby())
         assert game.version == 1
-        for _ in range(100):
-            if fake.named("sendMessage"):
-                break
-            await asyncio.sleep(0.02)
-        assert "<b>Kozel</b>" in fake.named("sendMessage")[0].params["text"]
+        assert "<b>Kozel</b>" in await first_message(fake)
     finally:
         loop.cancel()
 
@@ -152,20 +160,14 @@ async def test_the_worker_loop_looks_again_soon_after_an_outage(
     outage's retry, not at the idle pace (a minute here)."""
     worker = app.worker
     worker.rhythm = replace(worker.rhythm, idle_poll=60.0, outage_retry=0.05)
-    await app.games.store_new(
-        group_record("kozel", 4, lobby.new_lobby(4)).changed(lobby.new_lobby(4))
-    )
+    await app.games.store_new(kozel_lobby())
     server.connected = False
     loop = asyncio.create_task(worker.run())
     try:
         await asyncio.sleep(0.2)  # the worker met the outage, and tried again
         assert not fake.named("sendMessage")
         server.connected = True
-        for _ in range(100):
-            if fake.named("sendMessage"):
-                break
-            await asyncio.sleep(0.02)
-        assert "<b>Kozel</b>" in fake.named("sendMessage")[0].params["text"]
+        assert "<b>Kozel</b>" in await first_message(fake)
     finally:
         server.connected = True
         loop.cancel()

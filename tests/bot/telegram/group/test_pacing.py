@@ -66,6 +66,15 @@ async def started_kozel(harness: TelegramHarness, clock: FakeClock) -> None:
     await kozel_of_four(harness, clock, 60)
 
 
+def another_process(
+    harness: TelegramHarness, redis: FakeAsyncRedis, texts: Texts, clock: FakeClock, pace: Pacing
+) -> App:
+    """A second bot process on the same Redis and the same Telegram."""
+    return create_app(
+        harness.bot, redis, quick_players(), texts, pace, now=clock.now, look=Look.TEXT
+    )
+
+
 async def mover_presses(harness: TelegramHarness) -> None:
     record = await game_in(harness)
     turn = match_of(record).turn
@@ -224,9 +233,7 @@ async def test_a_restart_picks_up_the_due_games(
     assert (await hand(harness, mover)).buttons()  # not told yet
     await asyncio.sleep(SHORT_LEASE.timing.lease + 0.05)  # the dead process's lease runs out
 
-    restarted = create_app(
-        harness.bot, redis, quick_players(), texts, SHORT_LEASE, now=clock.now, look=Look.TEXT
-    )
+    restarted = another_process(harness, redis, texts, clock, SHORT_LEASE)
     await restarted.worker.settle()
     assert (await hand(harness, mover)).buttons() == []
     next_turn = match_of(moved).turn
@@ -248,9 +255,7 @@ async def test_two_processes_never_tell_the_group_twice(
         await play_one_move(harness)
     fake.fail_next.clear()
     clock.advance(5)
-    second = create_app(
-        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
-    )
+    second = another_process(harness, redis, texts, clock, QUICK_PACE)
     await asyncio.gather(harness.settle(), second.worker.settle())
     assert len([t for t in group_texts(harness) if "is over:</b>" in t]) == 1
 
@@ -401,9 +406,7 @@ async def test_a_turn_waiting_for_its_chat_is_shown_by_the_process_that_kept_its
     its chat's pace allows, by the process that kept it. (Before, each process that
     looked first booked the next slot and kept it, and the turn never came.)"""
     next_player = await turn_waiting_for_its_chat(harness, clock, redis)
-    other = create_app(
-        harness.bot, redis, quick_players(), texts, PRIVATE_PACE, now=clock.now, look=Look.TEXT
-    )
+    other = another_process(harness, redis, texts, clock, PRIVATE_PACE)
     first, then = other.worker, app.worker  # the process that kept no slot looks first
     start = clock.now().timestamp()
     for _ in range(6):
@@ -425,9 +428,7 @@ async def test_a_game_its_process_does_not_come_back_to_is_taken_up_by_another(
     """The process that kept the slot never comes back (it died): another process takes
     the game up `handover` after it was due, and shows the turn."""
     next_player = await turn_waiting_for_its_chat(harness, clock, redis)
-    other = create_app(
-        harness.bot, redis, quick_players(), texts, PRIVATE_PACE, now=clock.now, look=Look.TEXT
-    )
+    other = another_process(harness, redis, texts, clock, PRIVATE_PACE)
     await app.worker.run_due()  # the first process's step: it is to come back in a second
     due = await app.worker.next_at()
     assert due is not None
