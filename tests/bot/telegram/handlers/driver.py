@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
+from aiogram.types import User
+
 from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of, user
 
 ALICE = user(1001, "Alice")
 
 
 async def open_game(
-    harness: TelegramHarness, variant: str, opponents: str | None, level: str, target: str
+    harness: TelegramHarness,
+    variant: str,
+    opponents: str | None,
+    level: str,
+    target: str,
+    who: User = ALICE,
 ) -> StoredMessage:
-    """/play, then the menu's choices by their button labels; returns the game message
-    (the menu itself, or in pictures the photo that replaced it)."""
-    await harness.send(ALICE, "/play")
-    menu = harness.fake.last_in(ALICE.id)
+    """`who` sends /play, then the menu's choices by their button labels; returns the
+    game message (the menu itself, or in pictures the photo that replaced it)."""
+    await harness.send(who, "/play")
+    menu = harness.fake.last_in(who.id)
     for label in (variant, opponents, level, target):
         if not label:
             continue
-        answer = await harness.press(ALICE, menu, menu.button(label).callback_data or "")
+        answer = await harness.press(who, menu, menu.button(label).callback_data or "")
         assert alert_of(answer) is None, alert_of(answer)
         kept = harness.fake.messages.get((menu.chat_id, menu.message_id))
         menu = kept if kept is not None else harness.fake.last_in(menu.chat_id)

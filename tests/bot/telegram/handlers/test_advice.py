@@ -12,29 +12,17 @@ from bot.game.state import HandOver, InMatch
 from bot.telegram.render.advice import coach_line
 from core.variants import Variant
 from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of, user
+from tests.bot.telegram.handlers.driver import open_game
 from texts import LANGUAGES, Texts
 from texts.render import variant_name
 
 
 async def open_direct(harness: TelegramHarness, texts: Texts, lang: str) -> StoredMessage:
     """Alice (speaking `lang`) opens a draw game against one expert bot, to 50."""
-    alice = user(1001, "Alice", language_code=lang)
-
     t = texts.translator(lang)
-    await harness.send(alice, "/play")
-    menu = harness.fake.last_in(alice.id)
-    labels = (
-        variant_name(Variant.DRAW, t),
-        t("btn-opponents", count=1),
-        t("level-expert"),
-        "50",
-    )
-    for label in labels:
-        answer = await harness.press(alice, menu, menu.button(label).callback_data or "")
-        assert alert_of(answer) is None, alert_of(answer)
-        kept = harness.fake.messages.get((menu.chat_id, menu.message_id))
-        menu = kept if kept is not None else harness.fake.last_in(menu.chat_id)
-    return menu
+    alice = user(1001, "Alice", language_code=lang)
+    opponents, level = t("btn-opponents", count=1), t("level-expert")
+    return await open_game(harness, variant_name(Variant.DRAW, t), opponents, level, "50", alice)
 
 
 def moves_of(message: StoredMessage, hint_label: str) -> list[str]:
