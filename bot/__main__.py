@@ -33,10 +33,10 @@ from bot.game.bots import default_players
 from bot.game.worker import Rhythm
 from bot.logs import configure_logging
 from bot.store.client import RedisClient, ping_problem
-from bot.store.pace import Limit, Limits
 from bot.telegram.client import CONCURRENT_UPDATES, create_bot
 from bot.telegram.dispatcher import register_commands
 from bot.telegram.observe import POLLING_TIMEOUT, Liveness
+from bot.telegram.outbox.pace import Limit, Limits
 from bot.telegram.ports import Look
 from bot.telegram.server import Health, add_webhook, create_server, serve
 from texts import Texts
@@ -141,6 +141,7 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         look=Look(settings.default_look),
     )
     worker: asyncio.Task[None] | None = None
+    watch: asyncio.Task[None] | None = None
     runner: web.AppRunner | None = None
     server = create_server(
         Health(
@@ -161,8 +162,10 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
         port = settings.webhook_port if webhook is not None else settings.metrics_port
         if port is not None:
             runner = await _listen(server, settings.webhook_host, port)
-        # Games due before a restart are picked up at once: the worker reads Redis.
+        # Games due before a restart are picked up at once: the worker reads Redis, and
+        # the outbox's watch takes the chats whose sender is gone.
         worker = asyncio.create_task(app.worker.run(), name="worker")
+        watch = asyncio.create_task(app.outbox.watch(), name="outbox watch")
         # The server listens before the webhook is set: Telegram may post at once.
         await announce_mode(bot, app.dispatcher, webhook)
         if webhook is not None:
@@ -183,6 +186,10 @@ async def run(settings: Settings, *, handle_signals: bool = True) -> None:
             # No new requests; the webhook's posts under way are handled and answered.
             await runner.cleanup()
         await _drain(app, worker)
+        if watch is not None:
+            watch.cancel()
+            with suppress(asyncio.CancelledError):
+                await watch
         await bot.session.close()
         await redis.aclose()
         log.info("stopped: %.1f s to finish what was under way", time.monotonic() - stopping)
@@ -232,29 +239,27 @@ async def _until_stopped(handle_signals: bool) -> None:
 
 
 async def _drain(app: App, running: asyncio.Task[None] | None) -> None:
-    """A graceful stop: the updates being handled finish, then the changes and menus they
-    left to show shortly, then the worker's pass under way; only then may the HTTP session close
-    (a post sent under a closing session may have reached Telegram while the bot thinks
-    it failed, and be sent again)."""
+    """A graceful stop: the updates being handled finish, then the worker's pass under
+    way, then what this process's senders have left to send (what they cannot send in
+    time stays in the chats' outboxes, for another process); only then may the HTTP
+    session close (a post sent under a closing session may have reached Telegram while
+    the bot thinks it failed, and be sent again)."""
     left = await app.in_flight.drain(DRAIN)
     if left:
         log.warning("stopping with %s updates still being handled", left)
+    if running is not None:
+        app.worker.stop()
+        try:
+            await asyncio.wait_for(asyncio.shield(running), DRAIN)
+        except TimeoutError:
+            log.warning("the worker did not finish its pass in %ss; stopping it", DRAIN)
+            running.cancel()
+            with suppress(asyncio.CancelledError):
+                await running
     try:
-        await asyncio.wait_for(app.notifier.settle(), DRAIN)
-        await asyncio.wait_for(app.replies.settle(), DRAIN)
+        await asyncio.wait_for(app.outbox.settle(), DRAIN)
     except TimeoutError:
-        log.warning("changes or menus left to show shortly were not shown in %ss", DRAIN)
-    if running is None:
-        return
-    worker = app.worker
-    worker.stop()
-    try:
-        await asyncio.wait_for(asyncio.shield(running), DRAIN)
-    except TimeoutError:
-        log.warning("the worker did not finish its pass in %ss; stopping it", DRAIN)
-        running.cancel()
-        with suppress(asyncio.CancelledError):
-            await running
+        log.warning("the chats' outboxes were not emptied in %ss: another process sends", DRAIN)
 
 
 def main() -> int:

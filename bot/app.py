@@ -1,5 +1,5 @@
 """The composition root, shared by the entry point (`bot.__main__`) and the tests: the
-stores over one Redis, the use cases with their notifier, delivery, the worker, and
+stores over one Redis, the use cases with the outbox they tell, the worker, and
 the dispatcher with the services its handlers ask for. Everything is wired here,
 once; nothing is patched onto an object after it is built."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from aiogram import Bot, Dispatcher
 
@@ -21,7 +21,7 @@ from bot.game.groups import GroupGames
 from bot.game.hints import Hints
 from bot.game.history import History
 from bot.game.matches import Matches
-from bot.game.notifier import Alarm, Notifications
+from bot.game.notify import Alarm, Facts
 from bot.game.stats import Stats
 from bot.game.worker import Rhythm, Worker
 from bot.store import keys
@@ -34,22 +34,24 @@ from bot.store.games import GameStore
 from bot.store.history import HistoryStore
 from bot.store.languages import Languages, LanguageStore
 from bot.store.messages import MessageStore
-from bot.store.pace import Limits, Pace
+from bot.store.outbox import Outboxes
 from bot.store.personal import PersonalKeys
 from bot.store.schedule import Schedule
 from bot.store.stats import StatsStore
 from bot.store.updates import UpdateClaims
 from bot.telegram.admission import Admission
-from bot.telegram.delivery.calls import Calls
-from bot.telegram.delivery.group import GroupPolicy
-from bot.telegram.delivery.messages import Delivery
-from bot.telegram.delivery.replies import Replies
-from bot.telegram.delivery.timing import Timing
 from bot.telegram.dispatcher import Services, create_dispatcher
 from bot.telegram.middlewares import GroupConversation, InFlight, Once
 from bot.telegram.observe import Liveness, UpdateMetrics
+from bot.telegram.outbox.calls import Calls
+from bot.telegram.outbox.jobs import Jobs
+from bot.telegram.outbox.pace import Limits
+from bot.telegram.outbox.replies import Replies
+from bot.telegram.outbox.sender import Outbox
 from bot.telegram.ports import Look
 from bot.telegram.render.stats import RecordsLine
+from bot.telegram.show.group import StoreLookups
+from bot.tokens import new_token
 from texts import Texts
 
 Sleep = Callable[[float], Awaitable[None]]
@@ -57,11 +59,12 @@ Sleep = Callable[[float], Awaitable[None]]
 
 @dataclass(frozen=True, slots=True)
 class Pacing:
-    """Every setting of the bot's pace: Telegram's limits per chat and for the bot,
-    delivery's timing and the worker's rhythm."""
+    """Every setting of the bot's pace: Telegram's limits per chat and for the bot, how
+    long a sender holds a chat between two signs of life (a dead process's chats are
+    taken over that long after), and the worker's rhythm."""
 
     limits: Limits = field(default_factory=Limits)
-    timing: Timing = field(default_factory=Timing)
+    lease: float = 3.0
     rhythm: Rhythm = field(default_factory=Rhythm)
 
 
@@ -74,9 +77,8 @@ class App:
     worker: Worker
     games: Games
     matches: Matches
-    notifier: Notifications  # what the use cases tell after each change
+    outbox: Outbox  # every chat's outbox: what the use cases tell after each change
     store: GameStore
-    delivery: Delivery
     replies: Replies
     finisher: Finisher  # its keepers record each finished match once
     history: History  # the chats' last matches (one of the finisher's keepers)
@@ -103,13 +105,13 @@ def create_app(
     session reports its polls to; `now` and `sleep`: tests move time by hand; `webhook`:
     updates come by webhook; `look`: how a chat that chose none sees its games)."""
     pacing = pacing or Pacing()
-    timing = pacing.timing
     liveness = liveness or Liveness()
     clock: Callable[[], datetime] = now or utcnow
     waits = {"sleep": sleep} if sleep is not None else {}
 
-    # The stores.
-    store = GameStore(redis, lease=timedelta(seconds=timing.lease))
+    # The stores; a save marks its chat's outbox in the same step.
+    outboxes = Outboxes(redis, new_token(), pacing.lease, lambda: clock().timestamp())
+    store = GameStore(redis, outboxes=outboxes)
     schedule = Schedule(redis)
     records = MessageStore(redis)
     chats = ChatMarks(redis)
@@ -118,25 +120,24 @@ def create_app(
     languages = Languages(LanguageStore(redis))
     looks = Choices(ChoiceStore(redis, keys.look))
 
-    # Delivery: every call to Telegram, game messages and replies.
-    calls = Calls(bot, Pace(redis, pacing.limits), clock, timing, **waits)
+    # The outbox: every call to Telegram on the bot's own, game messages and replies.
+    calls = Calls(bot, **waits)
     stats = Stats(stats_store)
-    group = GroupPolicy(
-        calls, records, chats, texts, clock, timing, RecordsLine(stats), current=store
-    )
-    delivery = Delivery(records, calls, group, texts, calls.bot_link, timing, looks, look)
-    replies = Replies(calls, records, chats, texts, **waits)
-
-    # The use cases, telling the notifier after each change.
     alarm = Alarm()
-    notifier = Notifications(delivery, schedule, alarm, clock, timing.backoff)
-    games = Games(store, notifier, rng=rng, now=clock)
+    facts = Facts(alarm)
+    lookups = StoreLookups(chats, store, RecordsLine(stats))
+    jobs = Jobs(store.load, records, texts, looks, look, lookups, calls.bot_link, outboxes.clock)
+    outbox = Outbox(outboxes, jobs, calls, chats, facts, pacing.limits, **waits)
+    replies = Replies(outbox, calls, records, chats, texts)
+
+    # The use cases, telling the outbox after each change.
+    games = Games(store, outbox, rng=rng, now=clock)
     advisor = Advisor(players)
     matches = Matches(games, players, advisor)
     groups = GroupGames(games, replies.reach)
     history = History(history_store)
     finisher = Finisher(games, FinishedMatches(redis), [history, stats])
-    worker = Worker(games, matches, schedule, delivery, alarm, clock, pacing.rhythm, finisher)
+    worker = Worker(games, matches, schedule, alarm, facts, clock, pacing.rhythm, finisher)
 
     # Everything kept about a person outside a game's own record (which expires with the
     # game): /forgetme erases it from each.
@@ -179,9 +180,8 @@ def create_app(
         worker,
         games,
         matches,
-        notifier,
+        outbox,
         store,
-        delivery,
         replies,
         finisher,
         history,

@@ -31,9 +31,10 @@ class TableCases:
         except VersionConflictError as conflict:
             raise RefusedOnError(RefusalError(RefusalCode.STALE), conflict.current) from None
 
-    async def _step_saved(self, game: Game, lease: str | None) -> Game:
+    async def _step_saved(self, game: Game) -> Game:
+        """A worker's step saved and told; another version saved first is a refusal."""
         try:
-            return await self._games.save(game, lease=lease)
+            return await self._games.commit(game)
         except VersionConflictError as exc:
             raise RefusalError(RefusalCode.STALE) from exc
 

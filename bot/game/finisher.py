@@ -47,6 +47,8 @@ class Finisher:
                 except Exception:
                     log.exception("finisher: match %s not recorded; trying again later", game_id)
                     continue
+                if game.in_group:
+                    await self._games.tell(game)  # its group is told the records' line
             await self._finished.done(game_id)  # recorded, or expired: nothing to record
             recorded += 1
         return recorded

@@ -2,11 +2,10 @@
 no Redis: a `GameRepository` and a `Notifier`.
 
 Every change is load -> check -> apply (a pure change, or `core` through
-`bot.game.matches`) -> compare-and-set save -> the notifier is told, and delivery
-follows (`commit`, `create`, `update`). A save takes the game's delivery lease for
-its notifier in the same step (`GameRepository.save`). What delivery meets that the
-game must act on (a person who blocked the bot, a group that moved or was lost) comes
-back as facts, acted on here (`react`).
+`bot.game.matches`) -> compare-and-set save -> the notifier is told, and every chat of
+the game is brought up to date (`commit`, `create`, `update`). What showing it meets
+that the game must act on (a person who blocked the bot, a group that moved or was
+lost) comes back as facts, acted on here (`react`, by the worker).
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from bot.game.notify import PLAIN, Blocked, Fact, GroupLost, Migrated, Notifier,
 from bot.game.ports import ChatBusyError, GameRepository, VersionConflictError
 from bot.game.record import GameRecord, LobbyStage, TableSettings
 from bot.game.state import Game
-from bot.tokens import new_token
 from core.deal import SECRET_BYTES
 
 ATTEMPTS = 5  # writes retried on a conflict by `update` before giving up
@@ -36,11 +34,6 @@ def utcnow() -> datetime:
 
 def _left(game: Game, *, user_id: int) -> Game:
     return left(game, user_id)
-
-
-def lease_token() -> str:
-    """A token for the delivery lease a save takes (see `GameRepository.save`)."""
-    return new_token()
 
 
 class Games:
@@ -127,11 +120,11 @@ class Games:
         )
         return Game.load(record)
 
-    async def store_new(self, game: Game, *, lease: str | None = None) -> Game:
+    async def store_new(self, game: Game) -> Game:
         """Store a new game as its chat's game, untold; refused while the chat has a
         live one."""
         try:
-            return await self._store.create(game, lease=lease)
+            return await self._store.create(game)
         except ChatBusyError as exc:
             raise RefusalError(RefusalCode.GAME_RUNNING) from exc
         except VersionConflictError as exc:
@@ -139,23 +132,20 @@ class Games:
 
     async def create(self, game: Game, show: Show = PLAIN) -> Game:
         """Store a new game as its chat's game, and tell its notifier."""
-        created = await self.store_new(game, lease=lease_token())
+        created = await self.store_new(game)
         await self.tell(created, show)
         return created
 
-    async def save(
-        self, game: Game, *, lease: str | None = None, moved_from: int | None = None
-    ) -> Game:
+    async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
         """Save a change (compare-and-set on `game.version`), untold: whoever saves it
-        shows it (`tell`, or the worker). `VersionConflictError` when another version
-        was saved first."""
+        tells it (`tell`). `VersionConflictError` when another version was saved first."""
         changed = game.changed_at(self._now())
-        return await self._store.save(changed, lease=lease, moved_from=moved_from)
+        return await self._store.save(changed, moved_from=moved_from)
 
     async def commit(self, game: Game, show: Show = PLAIN) -> Game:
         """Save a change and tell the notifier. `VersionConflictError` (with the game as
         it is now) when another version was saved first."""
-        saved = await self.save(game, lease=lease_token())
+        saved = await self.save(game)
         await self.tell(saved, show)
         return saved
 
@@ -179,14 +169,13 @@ class Games:
         raise RefusalError(RefusalCode.STALE)
 
     async def tell(self, game: Game, show: Show = PLAIN) -> None:
-        """Delivery follows the game (saved, or to be shown anew); the game acts on what
-        delivery met."""
-        await self.react(game, await self._notifier.changed(game, show))
+        """Every chat of the game shows it (saved, or to be shown anew)."""
+        await self._notifier.changed(game, show)
 
     async def react(self, game: Game, facts: Sequence[Fact]) -> None:
-        """Act on what delivery met: a person who blocked the bot leaves their group
-        seat (a bot plays it), a group that became a supergroup takes its game along, a
-        group the bot can no longer reach stops its game."""
+        """Act on what showing the game met: a person who blocked the bot leaves their
+        group seat (a bot plays it), a group that became a supergroup takes its game
+        along, a group the bot can no longer reach stops its game."""
         for fact in facts:
             with suppress(RefusalError):  # gone, over or changed meanwhile
                 if isinstance(fact, Blocked):
@@ -209,9 +198,7 @@ class Games:
         if game is None or game.chat_id != old_chat_id:
             return None
         try:
-            moved = await self.save(
-                moved_to(game, new_chat_id), lease=lease_token(), moved_from=old_chat_id
-            )
+            moved = await self.save(moved_to(game, new_chat_id), moved_from=old_chat_id)
         except VersionConflictError:
             return None  # changed meanwhile: whoever meets the old chat again moves it
         await self.tell(moved, Show(moved=True))  # the old chat's messages stay behind

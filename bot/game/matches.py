@@ -200,12 +200,11 @@ class Matches(TableCases):
         # An intent, not a press on a version: a move saved meanwhile does not undo it.
         return await self._games.update(game_id, stopped)
 
-    # -- the worker's steps in a group game (the worker shows what they save) ------------
+    # -- the worker's steps in a group game ---------------------------------------------
 
-    async def bot_move(self, game: Game, *, lease: str) -> Game:
+    async def bot_move(self, game: Game) -> Game:
         """One decision of the bot to move in a group game, saved (compare-and-set on
-        `game.version`, taking the delivery lease with `lease`); the game itself when no
-        bot is to move."""
+        `game.version`) and told; the game itself when no bot is to move."""
         state = game.state
         if not isinstance(state, Playing) or bots.bot_at(state.seats, state.turn) is None:
             return game
@@ -214,9 +213,9 @@ class Matches(TableCases):
             state.seats,
             lambda: bots.decide(self._players, state.seats, state.seed, match, state.turn),
         )
-        return await self._step_saved(game.with_match(match, state.seats, state.seed), lease)
+        return await self._step_saved(game.with_match(match, state.seats, state.seed))
 
-    async def timeout_move(self, game: Game, *, lease: str) -> Game:
+    async def timeout_move(self, game: Game) -> Game:
         """The person to move let their turn timer run out: a bot of the table's level
         moves for them (as `bot_move`); the game itself when no deadline has passed."""
         due = timer.deadline(game)
@@ -230,11 +229,11 @@ class Matches(TableCases):
         await self._run(
             seats, lambda: bots.decide(self._players, seats, state.seed, match, due.seat)
         )
-        return await self._step_saved(timer.timed_out(game, due.seat, match, before), lease)
+        return await self._step_saved(timer.timed_out(game, due.seat, match, before))
 
-    async def deal_next(self, game: Game, *, lease: str | None) -> Game:
-        """Deal a group's next hand by itself, a while after the last one's result was
-        told (as `bot_move`); the game itself when no hand is over."""
+    async def deal_next(self, game: Game) -> Game:
+        """Deal a group's next hand by itself, a while after the last one ended (as
+        `bot_move`); the game itself when no hand is over."""
         state = game.state
         if not isinstance(state, HandOver) or not game.in_group:
             return game
@@ -244,7 +243,7 @@ class Matches(TableCases):
             match.next_hand()
 
         await self._step(game, step)
-        return await self._step_saved(game.with_match(match, state.seats, state.seed), lease)
+        return await self._step_saved(game.with_match(match, state.seats, state.seed))
 
     # -- the steps ------------------------------------------------------------------------------
 

@@ -1,13 +1,15 @@
-"""How a use case tells delivery about a change, and what delivery tells back.
+"""How a use case tells that a game changed, and how it learns what showing it met.
 
-A use case that saves a change tells its `Notifier`; delivery follows from that (see
-`bot.game.notifier`). Delivery shows what it can now and reports the facts it met that
-the game must act on: a person who blocked the bot, a group that became a supergroup,
-a group the bot can no longer reach. A use case acts on them (`Games.react`): delivery
-never changes a game itself."""
+A use case that saves a change tells its `Notifier`: every chat the game is shown in
+is then brought up to date, as soon as Telegram's limits allow, with the game as it is
+by then (see `bot.telegram.outbox`). What that meets and the game must act on (a person
+who blocked the bot, a group that became a supergroup, a group the bot can no longer
+reach) comes back as facts, through `Facts`, and the worker acts on them
+(`Games.react`): the outbox never changes a game itself."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -24,6 +26,14 @@ class Show:
 
 
 PLAIN = Show()
+
+
+class Notifier(Protocol):
+    """What a use case tells after saving a change (or to show a game anew)."""
+
+    async def changed(self, game: Game, show: Show = PLAIN) -> None:
+        """Every chat of `game` is to show it (or a later version)."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,39 +58,38 @@ class GroupLost:
 Fact = Blocked | Migrated | GroupLost
 
 
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """What one delivery pass did: `at`, when to come back for what had to wait (None:
-    everything is shown); the facts it met; `told_at`, when the group was last told
-    something (an announcement), if ever; `kept`, a slot is kept for `at` in this
-    process (shown then by it, however far off)."""
+class Alarm:
+    """What wakes the worker: something changed (`poke`: look at the due games now
+    rather than after a pause), or a match got its result (`record`)."""
 
-    at: float | None = None
-    facts: tuple[Fact, ...] = ()
-    told_at: float | None = None
-    kept: bool = False
+    def __init__(self) -> None:
+        self.event = asyncio.Event()
+        # Matches to record: at start-up (a previous process may have left some), when a
+        # save gives one its result, and on every idle look (another process's).
+        self.to_record = True
 
+    def poke(self) -> None:
+        self.event.set()
 
-class DisplayBusyError(Exception):
-    """Another process is delivering this game right now."""
-
-
-class Display(Protocol):
-    """Brings a game's messages up to date, as far as Telegram's limits allow now."""
-
-    async def show(
-        self, game: Game, show: Show = PLAIN, *, token: str | None = None, patience: float = 0.0
-    ) -> Shown:
-        """One pass on `game`, with the delivery lease its save took (`game.lease`), or
-        taking it (with `token`, one this process may hold already: taken again);
-        `DisplayBusyError` when another process holds it. `patience`: seconds a
-        person's message may wait for its slot within the pass."""
-        ...
+    def record(self) -> None:
+        self.to_record = True
+        self.event.set()
 
 
-class Notifier(Protocol):
-    """What a use case tells after saving a change (or to show a game anew)."""
+class Facts:
+    """The facts met while showing games, until the worker acts on them. Kept in the
+    process only: a fact lost with it is met again at the next call to that chat."""
 
-    async def changed(self, game: Game, show: Show = PLAIN) -> tuple[Fact, ...]:
-        """Delivery follows; returns the facts it met, for the use case to act on."""
-        ...
+    def __init__(self, alarm: Alarm) -> None:
+        self._alarm = alarm
+        self._met: list[tuple[str, Fact]] = []
+
+    def report(self, game_id: str, fact: Fact) -> None:
+        """`fact` met while showing the game `game_id`."""
+        self._met.append((game_id, fact))
+        self._alarm.poke()
+
+    def take(self) -> list[tuple[str, Fact]]:
+        """Every fact met since the last take, in order."""
+        met, self._met = self._met, []
+        return met

@@ -63,18 +63,14 @@ class GameRepository(Protocol):
 
     async def load_for_chat(self, chat_id: int) -> Game | None: ...
 
-    async def create(self, game: Game, *, lease: str | None = None) -> Game:
+    async def create(self, game: Game) -> Game:
         """Store a new game as its chat's game (version 1); `ChatBusyError` if the chat
-        has a live game, `VersionConflictError` if the id is taken. `lease`: see `save`."""
+        has a live game, `VersionConflictError` if the id is taken."""
         ...
 
-    async def save(
-        self, game: Game, *, moved_from: int | None = None, lease: str | None = None
-    ) -> Game:
+    async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
         """Store `game` as the next version; `VersionConflictError` if it is not the
-        latest. `lease`: a token with which the save also takes the game's delivery
-        lease, if nobody else holds it, and reads what its messages show, in the same
-        step: the returned game carries them (`Game.lease`) for its notifier."""
+        latest."""
         ...
 
     async def games_of(self, user_id: int) -> list[str]: ...
@@ -83,6 +79,9 @@ class GameRepository(Protocol):
         """An id for a new game of `chat_id`, drawn from `rng`: the store may choose
         where its games go by their ids."""
         ...
+
+
+REVISIT = -1.0  # when a live game looked at again (start-up, an outage) is due
 
 
 class Schedule(Protocol):
@@ -94,22 +93,13 @@ class Schedule(Protocol):
 
     async def next_due(self) -> float | None: ...
 
-    async def mark_due(self, game_id: str, at: float = 0.0) -> None:
-        """The game needs attention at `at` (0: at once)."""
-        ...
-
     async def reschedule(self, game_id: str, version: int | None, at: float | None) -> bool:
         """When the game next needs attention (None: not until it changes), unless it
         changed since `version`; False when it did (then it stays due at once)."""
         ...
 
-    async def hand_over(self, game_id: str, at: float) -> None:
-        """The game, if due later than `at`, is due at `at` (a process that was to come
-        back to it stops)."""
-        ...
-
     async def revisit_live(self, now: float) -> int:
-        """Make every live game due; returns how many there are."""
+        """Make every live game due at `REVISIT`; returns how many there are."""
         ...
 
     async def forget(self, game_id: str) -> None:

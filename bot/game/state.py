@@ -8,7 +8,6 @@ game returns a new `Game` (the engine it changed included) and never rebuilds it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -112,36 +111,14 @@ def rebuilt(engine: dict[str, Any]) -> Match:
     return Match.from_dict(engine)
 
 
-@dataclass(slots=True)
-class Lease:
-    """The game's delivery lease, taken by the save that made this version (see
-    `GameRepository.save`), with what the game's messages showed then: the store's
-    fields, which only delivery reads (None: the save's answer was lost, so the lease
-    may or may not be held: taken again with the same token). Good for the one delivery
-    that follows the save: `take` hands it out once."""
-
-    token: str
-    shown: Mapping[str, str] | None
-    taken: bool = False
-
-    def take(self) -> Lease | None:
-        """This lease, the first time; None after (the delivery it was for gave it back)."""
-        if self.taken:
-            return None
-        self.taken = True
-        return self
-
-
 @dataclass(frozen=True, slots=True, eq=False)
 class Game:
     """A stored game and its typed state. Views are computed on first use and kept:
-    this object is one version of the game, never changed. `lease`: the delivery lease
-    its save took, if it asked for one."""
+    this object is one version of the game, never changed."""
 
     record: GameRecord
     state: State
     _views: dict[int | None, PublicView] = field(default_factory=dict, repr=False)
-    lease: Lease | None = field(default=None, repr=False)
 
     @classmethod
     def load(cls, record: GameRecord) -> Game:
@@ -171,10 +148,9 @@ class Game:
         """This game, marked as changed at `now`."""
         return Game(self.record.model_copy(update={"updated_at": now}), self.state, self._views)
 
-    def stored_as(self, record: GameRecord, lease: Lease | None = None) -> Game:
-        """This game as the store wrote it (a new version of the same content), with the
-        delivery lease the save took, if any."""
-        return Game(record, self.state, self._views, lease)
+    def stored_as(self, record: GameRecord) -> Game:
+        """This game as the store wrote it (a new version of the same content)."""
+        return Game(record, self.state, self._views)
 
     # -- what it is ------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ transaction of the stores touches one slot: see `bot.store.slots`)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import TypeAlias
 
 from redis.asyncio import Redis, RedisCluster
@@ -18,6 +19,13 @@ def text(raw: bytes | str) -> str:
     """What Redis answered, as text: the client is made without `decode_responses`,
     since the games are stored as compressed bytes."""
     return raw.decode() if isinstance(raw, bytes) else str(raw)
+
+
+def fields_of(raw: Mapping[bytes | str, bytes | str] | list[bytes]) -> dict[str, str]:
+    """A hash as Redis answered it (a mapping, or HGETALL's flat list in a script)."""
+    if isinstance(raw, list):
+        return {text(raw[i]): text(raw[i + 1]) for i in range(0, len(raw), 2)}
+    return {text(name): text(value) for name, value in raw.items()}
 
 
 PING_TIMEOUT = 2.0  # seconds a health check waits for Redis' PONG

@@ -1,46 +1,44 @@
 """The Lua scripts of the game store (`bot.store.games`): a game's compare-and-set save,
 and a chat's pointer written apart from it."""
 
+from bot.store.outbox import MARK_LUA
+
 # KEYS: the game's hash, the chat's pointer (or the game's hash again when the pointer
 # is in another slot: then it is written apart), the shard's due set, its live set, its
-# set of finished matches not yet recorded, the game's delivery lease and its messages'
-# hash (`bot.store.messages`), then the shard's live set of each variant (the game is in
-# its own variant's while live: a lobby may change its variant). All in the game's slot
-# (see `bot.store.slots`). ARGV: expected version (-1: a new game), the record, its TTL
-# in ms, "1" if live, the game id, "1" if due (a group game), this write's token (read
-# back when the answer is lost: see `GameStore._confirm`), "1" if the match has just a
-# result, the place of the game's variant among the variant sets (1-based), for a new
-# game the pointer its chat had when it was checked ("" for none: if it moved since,
-# nothing is written: someone else opened a game), and the delivery lease's token (""
-# for none) and length in ms.
+# set of finished matches not yet recorded, the game's messages' hash, the chat's
+# outbox, sender and shard index (`bot.store.outbox`), then the shard's live set of each
+# variant (the game is in its own variant's while live: a lobby may change its variant).
+# All in the game's slot (see `bot.store.slots`). ARGV: expected version (-1: a new
+# game), the record, its TTL in ms, "1" if live, the game id, "1" if due (a group game),
+# this write's token (read back when the answer is lost: see `GameStore._confirm`), "1"
+# if the match has just a result, the place of the game's variant among the variant sets
+# (1-based), for a new game the pointer its chat had when it was checked ("" for none:
+# if it moved since, nothing is written: someone else opened a game), then "1" to mark
+# the chat's outbox (when it shares the slot), now, the process's token, its sender's
+# lease in seconds, the chat's id, and the game's entry's name.
 #
-# Returns {outcome, leased, the messages' fields, the record now}: outcome 0 (saved), 1
+# Returns {outcome, claim, the messages' fields, the record now}: outcome 0 (saved), 1
 # (another version is stored: the record now is that one's, for the caller refused) or
-# 3 (the chat's pointer moved). With a lease token, a save takes the lease unless
-# another token holds it (leased 1), and reads the messages' fields in the same step:
-# the delivery that follows the save needs no round trip of its own to begin.
-SAVE = """
+# 3 (the chat's pointer moved). A save marks its chat's outbox with the new version and
+# takes the chat's sender for this process unless another holds it (the claim, see
+# `MARK_LUA`), with what the game's messages show when it took it: the chat's sender
+# needs no round trip of its own to begin.
+SAVE = (
+    MARK_LUA
+    + """
 local game, chat, due, live_set, finished = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
-local lease, messages = KEYS[6], KEYS[7]
+local messages = KEYS[6]
 local expected, data, ttl, live, id = tonumber(ARGV[1]), ARGV[2], ARGV[3], ARGV[4], ARGV[5]
-local token = ARGV[11]
-local function opened()
-  if token == '' then return {0, 0, {}, false} end
-  local held = redis.call('GET', lease)
-  if held and held ~= token then return {0, 0, {}, false} end
-  redis.call('SET', lease, token, 'PX', ARGV[12])
-  return {0, 1, redis.call('HGETALL', messages), false}
-end
 local pointer = false
 if chat ~= game then pointer = redis.call('GET', chat) end
 local version
 if expected < 0 then
-  if chat ~= game and (pointer or '') ~= ARGV[10] then return {3, 0, {}, false} end
-  if redis.call('EXISTS', game) == 1 then return {1, 0, {}, false} end
+  if chat ~= game and (pointer or '') ~= ARGV[10] then return {3, false, {}, false} end
+  if redis.call('EXISTS', game) == 1 then return {1, false, {}, false} end
   version = 1
 else
   if tonumber(redis.call('HGET', game, 'v')) ~= expected then
-    return {1, 0, {}, redis.call('HGET', game, 'd')}
+    return {1, false, {}, redis.call('HGET', game, 'd')}
   end
   version = expected + 1
 end
@@ -52,16 +50,22 @@ if chat ~= game and (not pointer or pointer == id or expected < 0) then
 end
 if ARGV[6] == '1' then redis.call('ZADD', due, 0, id) end
 if live == '1' then redis.call('SADD', live_set, id) else redis.call('SREM', live_set, id) end
-for i = 8, #KEYS do
-  if live == '1' and i - 7 == tonumber(ARGV[9]) then
+for i = 10, #KEYS do
+  if live == '1' and i - 9 == tonumber(ARGV[9]) then
     redis.call('SADD', KEYS[i], id)
   else
     redis.call('SREM', KEYS[i], id)
   end
 end
 if ARGV[8] == '1' then redis.call('SADD', finished, id) end
-return opened()
+if ARGV[11] ~= '1' then return {0, false, {}, false} end
+local claim = mark(KEYS[7], KEYS[8], KEYS[9], tonumber(ARGV[12]), ARGV[13], tonumber(ARGV[14]),
+                   ARGV[15], {ARGV[16], tostring(version)}, {})
+local shown = false
+if claim[1] == 'taken' then shown = redis.call('HGETALL', messages) end
+return {0, claim, shown, false}
 """
+)
 
 # The chat's pointer when it lives in another slot than the game (a game whose group
 # became a supergroup): the same rule as in `SAVE`, apart. KEYS: the pointer. ARGV:

@@ -5,10 +5,11 @@ version, done by one Lua script in one round trip.
 Two presses at once both load version n; the first save makes it n+1 and the second
 finds n+1 where it expected n: it is refused, and applies nothing.
 
-Every save of a group game also marks it due at once (see `bot.store.schedule`), in
-the same script: no committed change can miss its delivery, even across a restart.
-That script touches one Redis Cluster slot: the game's keys, its shard's schedules and
-its chat's pointer are placed together (see `bot.store.slots`).
+Every save also marks its chat's outbox with the new version (see `bot.store.outbox`),
+and a group game's marks it due at once (see `bot.store.schedule`), in the same script:
+no committed change can miss being shown, even across a restart. That script touches one
+Redis Cluster slot: the game's keys, its shard's schedules, its chat's pointer and
+outbox are placed together (see `bot.store.slots`).
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from redis.exceptions import RedisError
 from redis.typing import EncodableT
 
 from bot.game.record import GameRecord
-from bot.game.state import Finished, Game, Lease
+from bot.game.state import Finished, Game
 from bot.store import keys
-from bot.store.client import RedisClient, text
+from bot.store.client import RedisClient, fields_of, text
 from bot.store.errors import (
     ChatBusyError,
     StorageUnavailableError,
@@ -33,6 +34,7 @@ from bot.store.errors import (
     redis_errors,
 )
 from bot.store.game_scripts import POINT, SAVE, UNPOINT
+from bot.store.outbox import Outboxes, chat_keys, claim_of, game_entry
 from bot.store.records import RecentRecords, encode
 from bot.store.slots import game_id_in, shard_of_chat, shard_of_game
 from bot.tokens import new_token
@@ -48,9 +50,6 @@ CONFIRM_PAUSE = 0.3  # seconds between them
 COMPRESSION = 3
 
 CREATE_ATTEMPTS = 5  # tries at a new game while its chat's pointer moves under it
-# How long a delivery lease a save takes lasts (see `bot.store.messages`): renewed while
-# its delivery runs, so that a dead process's frees soon.
-LEASE = timedelta(seconds=6)
 
 _OK, _CONFLICT, _MOVED = 0, 1, 3
 
@@ -66,11 +65,11 @@ class GameStore:
         active_ttl: timedelta = ACTIVE_TTL,
         finished_ttl: timedelta = FINISHED_TTL,
         lobby_ttl: timedelta = LOBBY_TTL,
-        lease: timedelta = LEASE,
+        outboxes: Outboxes | None = None,
     ) -> None:
         self.redis = redis
         self._recent = RecentRecords()
-        self._lease_ms = int(lease.total_seconds() * 1000)
+        self._outboxes = outboxes  # None: saves mark no outbox (the store alone, in tests)
         self._active_ttl = active_ttl
         self._finished_ttl = finished_ttl
         self._lobby_ttl = lobby_ttl
@@ -98,10 +97,9 @@ class GameStore:
         """The id of the chat's latest game (live or not), or None."""
         return await self._pointer(chat_id)
 
-    async def create(self, game: Game, *, lease: str | None = None) -> Game:
+    async def create(self, game: Game) -> Game:
         """Store a new game as its chat's game, as version 1. `ChatBusyError` when the
-        chat has a live game; `VersionConflictError` when the id is taken. `lease`: as
-        for `save`."""
+        chat has a live game; `VersionConflictError` when the id is taken."""
         stored = game.record.model_copy(update={"version": 1})
         for _ in range(CREATE_ATTEMPTS):
             # A game is live until it ends and never live again: the chat's current
@@ -110,21 +108,18 @@ class GameStore:
             if current is not None and await self._is_live(current):
                 raise ChatBusyError(stored.chat_id)
             try:
-                return await self._write(stored, game, -1, lease, pointer_was=current or "")
+                return await self._write(stored, game, -1, pointer_was=current or "")
             except _PointerMovedError:
                 continue
         raise ChatBusyError(stored.chat_id)  # others keep opening games there
 
-    async def save(
-        self, game: Game, *, moved_from: int | None = None, lease: str | None = None
-    ) -> Game:
+    async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
         """Compare-and-set: store `game` as version `game.version + 1` if the stored
         version is still `game.version`; else `VersionConflictError` (with the game as it
         is now), nothing written. `moved_from`: the chat the game leaves (a group that
-        became a supergroup). `lease`: a token with which the same script takes the
-        game's delivery lease, if free, and reads its messages (`Game.lease`)."""
+        became a supergroup)."""
         stored = game.record.model_copy(update={"version": game.version + 1})
-        saved = await self._write(stored, game, game.version, lease)
+        saved = await self._write(stored, game, game.version)
         if moved_from is not None:
             async with redis_errors():
                 await self._unpoint(keys=[keys.chat(moved_from)], args=[stored.game_id])
@@ -148,7 +143,6 @@ class GameStore:
         stored: GameRecord,
         game: Game,
         expected: int,
-        lease: str | None,
         *,
         pointer_was: str = "",
     ) -> Game:
@@ -165,14 +159,16 @@ class GameStore:
         # The match's result is saved with the mark that it is to be recorded (stats,
         # history), in one script: no restart can lose the recording.
         finished = isinstance(game.state, Finished)
+        outboxes = self._outboxes
+        marks = outboxes is not None and not pointer_apart
         script_keys = [
             game_key,
             game_key if pointer_apart else keys.chat(stored.chat_id),
             keys.due(shard),
             keys.live(shard),
             keys.finished(shard),
-            keys.lease(game_id),
             keys.messages(game_id),
+            *(chat_keys(stored.chat_id) if marks else [game_key] * 3),
             *(keys.live(shard, variant) for variant in Variant),
         ]
         token = new_token()
@@ -187,33 +183,35 @@ class GameStore:
             "1" if finished else "0",
             list(Variant).index(stored.settings.variant) + 1,
             pointer_was,
-            lease or "",
-            self._lease_ms,
         ]
+        if outboxes is not None and marks:
+            args += ["1", *outboxes.args(stored.chat_id), game_entry(game_id)]
         try:
             async with redis_errors():
-                outcome, leased, shown, now = await self._save(keys=script_keys, args=args)
+                outcome, claimed, shown, now = await self._save(keys=script_keys, args=args)
         except StorageUnavailableError:
             # The script may have run with its answer lost (a timeout): say only what
             # is known, never "nothing was written" when it was.
             if not await self._confirm(game_key, token):
                 raise
-            # Whether the lease was taken is lost with the answer: its token can take
-            # it again (`Lease`).
-            outcome, leased, shown, now = _OK, -1, [], None
+            outcome, claimed, shown, now = _OK, None, [], None
         if outcome == _MOVED:
             raise _PointerMovedError
         if outcome == _CONFLICT:
             raise VersionConflictError(
                 f"expected version {expected}", self._recent.game(game_id, None, now)
             )
-        opened = _lease(lease, leased, shown)
         if pointer_apart:
             new = "1" if expected < 0 else "0"
             async with redis_errors():
                 await self._point(keys=[keys.chat(stored.chat_id)], args=[game_id, ttl, new])
         self._recent.put(stored)
-        return game.stored_as(stored, opened)
+        if outboxes is not None and claimed:
+            # Handed to the notifier that follows: the chat's sender may be ours now. A
+            # claim lost with the save's answer is asked again by the notifier.
+            read = fields_of(shown) if shown else None  # read only when it took the chat
+            outboxes.claims[(game_id, stored.version)] = claim_of(claimed, read)
+        return game.stored_as(stored)
 
     async def _seat_people(self, game: Game) -> None:
         """Add the game to the set of each person seated, before the save: a set that
@@ -247,17 +245,6 @@ class GameStore:
         async with redis_errors():
             members = await self.redis.smembers(keys.person(user_id))
         return sorted(text(m) for m in members)
-
-
-def _lease(token: str | None, leased: int, shown: list[bytes]) -> Lease | None:
-    """The delivery lease a save took, with the messages' fields it read (`leased` -1:
-    not known whether it took it)."""
-    if token is None or not leased:
-        return None
-    if leased < 0:
-        return Lease(token, None)
-    fields = {text(shown[i]): text(shown[i + 1]) for i in range(0, len(shown), 2)}
-    return Lease(token, fields)
 
 
 class _PointerMovedError(Exception):

@@ -39,9 +39,30 @@ def messages(game_id: str) -> str:
     return f"{PREFIX}:msgs:{{{game_id}}}"
 
 
-def lease(game_id: str) -> str:
-    """Who brings the game's messages up to date right now (see `bot.store.messages`)."""
-    return f"{PREFIX}:lease:{{{game_id}}}"
+def outbox(chat_id: int) -> str:
+    """A hash: what the chat must still be shown (see `bot.store.outbox`), in the slot of
+    the chat's shard, as its games are."""
+    return f"{PREFIX}:outbox:{{{tag(shard_of_chat(chat_id))}}}:{chat_id}"
+
+
+def sender(chat_id: int) -> str:
+    """A hash: the process sending to the chat, until when, and the chat's pace."""
+    return f"{PREFIX}:sender:{{{tag(shard_of_chat(chat_id))}}}:{chat_id}"
+
+
+def outboxes(shard: int) -> str:
+    """A sorted set: chat id -> when to look at its outbox if its sender does not."""
+    return f"{PREFIX}:outboxes:{{{tag(shard)}}}"
+
+
+def outboxes_of(chat_id: int) -> str:
+    """The index of the chat's shard (see `outboxes`)."""
+    return outboxes(shard_of_chat(chat_id))
+
+
+def processes() -> str:
+    """A sorted set: the bot's live processes, each until when it said it lives."""
+    return f"{PREFIX}:processes"
 
 
 def chat(chat_id: int) -> str:
@@ -64,17 +85,6 @@ def look(chat_id: int) -> str:
 def person(user_id: int) -> str:
     """A set: the group games a person sits in."""
     return f"{PREFIX}:user:{user_id}"
-
-
-def pace(chat_id: int | str) -> str:
-    """When the chat may next be written to (see `bot.store.pace`)."""
-    return f"{PREFIX}:pace:{chat_id}"
-
-
-def pace_run(chat_id: int | str) -> str:
-    """The run of takes a chat's pace is in (see `bot.store.pace`); its hash tag is the
-    pace's whole key, so the two share a slot."""
-    return f"{PREFIX}:pace-run:{{{pace(chat_id)}}}"
 
 
 def update(bot_id: int, update_id: int) -> str:

@@ -3,19 +3,17 @@ to the time its messages or bots next need attention; every save of a group game
 marks it due at once (see `bot.store.games`). The shards' sets are read together, in
 one pipeline; whatever changes one game's place touches its shard alone.
 
-A mark the store could not take (it was out of reach) is kept in the process and
-written before the next look at the due sets: a change whose delivery failed in an
-outage is shown once the store is back, not when its player next presses. For a
-process that dies holding one, every worker makes every live game due once the store
-answers again after an outage, as each does at start-up (`Worker.run`)."""
+Every worker makes every live game due once the store answers again after an outage,
+as each does at start-up (`Worker.run`), at `REVISIT`: each is shown again."""
 
 from __future__ import annotations
 
 from typing import cast
 
+from bot.game.ports import REVISIT
 from bot.store import keys
 from bot.store.client import RedisClient, text
-from bot.store.errors import StorageUnavailableError, redis_errors
+from bot.store.errors import redis_errors
 from bot.store.slots import SHARDS, shard_of_game
 from core.variants import Variant
 
@@ -33,11 +31,11 @@ return 1
 """
 
 
-# Every live game of a shard due now, unless already due (a group's bot waiting its
-# turn keeps its time). KEYS: the shard's live set, its due set. ARGV: now.
+# Every live game of a shard due at once, and to be shown again. KEYS: the shard's
+# live set, its due set. ARGV: the time it is due at.
 _REVISIT = """
 local ids = redis.call('SMEMBERS', KEYS[1])
-for _, id in ipairs(ids) do redis.call('ZADD', KEYS[2], 'NX', ARGV[1], id) end
+for _, id in ipairs(ids) do redis.call('ZADD', KEYS[2], 'LT', ARGV[1], id) end
 return #ids
 """
 
@@ -61,7 +59,6 @@ class Schedule:
         self._reschedule = redis.register_script(_RESCHEDULE)
         self._revisit = redis.register_script(_REVISIT)
         self._forget = redis.register_script(_FORGET)
-        self._owed: dict[str, float] = {}  # marks the store could not take: id -> at
 
     async def due_games(self, now: float, limit: int = 50) -> list[str]:
         """Games whose messages or bots need attention by `now`."""
@@ -70,7 +67,6 @@ class Schedule:
     async def due_at(self, now: float, limit: int = 50) -> list[tuple[str, float]]:
         """Games whose messages or bots need attention by `now`, with the time each was
         due (0 for a game due at once after a save): the `limit` most overdue of all."""
-        await self._pay_owed()
         async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
             for shard in range(SHARDS):
                 pipe.zrangebyscore(
@@ -91,25 +87,6 @@ class Schedule:
             firsts = cast(list[_Scored], await pipe.execute())
         return min((float(first[0][1]) for first in firsts if first), default=None)
 
-    async def mark_due(self, game_id: str, at: float = 0.0) -> None:
-        """The game needs attention at `at` (0: at once). `StorageUnavailableError` when
-        the store is out of reach: the mark is then kept and written before the next look
-        (`due_at`)."""
-        try:
-            async with redis_errors():
-                await self._redis.zadd(keys.due(shard_of_game(game_id)), {game_id: at})
-        except StorageUnavailableError:
-            self._owed[game_id] = min(at, self._owed.get(game_id, at))
-            raise
-
-    async def _pay_owed(self) -> None:
-        for game_id, at in list(self._owed.items()):
-            async with redis_errors():
-                # LT: an earlier time set meanwhile (a save: at once) stands.
-                await self._redis.zadd(keys.due(shard_of_game(game_id)), {game_id: at}, lt=True)
-            if self._owed.get(game_id) == at:  # not marked again meanwhile
-                del self._owed[game_id]
-
     async def reschedule(self, game_id: str, version: int | None, at: float | None) -> bool:
         """Set when the game next needs attention (None: not until it changes), if it is
         still at `version` (None: whatever its version). False when it changed meanwhile:
@@ -120,20 +97,13 @@ class Schedule:
             done = await self._reschedule(keys=script_keys, args=args)
         return bool(done)
 
-    async def hand_over(self, game_id: str, at: float) -> None:
-        """The game, if due later than `at`, is due at `at` (not added if not due)."""
-        async with redis_errors():
-            await self._redis.zadd(
-                keys.due(shard_of_game(game_id)), {game_id: at}, xx=True, lt=True
-            )
-
     async def revisit_live(self, now: float) -> int:
-        """Make every live game due (at start-up); returns how many there are."""
+        """Make every live game due at `REVISIT` (at start-up); returns how many there are."""
         count = 0
         for shard in range(SHARDS):
             async with redis_errors():
                 found = await self._revisit(
-                    keys=[keys.live(shard), keys.due(shard)], args=[repr(now)]
+                    keys=[keys.live(shard), keys.due(shard)], args=[repr(REVISIT)]
                 )
             count += int(found)
         return count

@@ -15,11 +15,11 @@ from bot.game.hints import Hints
 from bot.game.history import History
 from bot.game.matches import Matches
 from bot.game.stats import Stats
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers import routers
 from bot.telegram.handlers.errors import COMMANDS
 from bot.telegram.handlers.group import GROUP_COMMANDS
 from bot.telegram.middlewares import LanguageMiddleware, PressAnswers, RefusalMiddleware
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.ports import Confirmations, Languages, Look, Looks
 from texts import Texts
 

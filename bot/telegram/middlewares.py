@@ -24,8 +24,9 @@ from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddlewa
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.ports import StorageUnavailableError, StorageUncertainError
 from bot.telegram.callbacks import ActionData, MoveData
-from bot.telegram.delivery.outcomes import UnreachableError
-from bot.telegram.delivery.replies import DeliveryFailedError, Replies
+from bot.telegram.outbox.calls import UnreachableError
+from bot.telegram.outbox.replies import Replies
+from bot.telegram.outbox.sender import DeliveryFailedError
 from bot.telegram.ports import Conversation, Languages, UpdateClaims
 from texts import Texts, Translate
 
@@ -204,7 +205,7 @@ class PressAnswers(CallbackAnswerMiddleware):
 class GroupConversation(BaseMiddleware):
     """Marks how far each group's conversation has gone (the messages the bot is sent
     there), so that a buried table is sent again at the bottom (see
-    `bot.telegram.delivery.group`)."""
+    `bot.telegram.show.group`)."""
 
     def __init__(self, chats: Conversation) -> None:
         self._chats = chats

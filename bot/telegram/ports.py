@@ -1,12 +1,11 @@
 """What the Telegram side needs kept across processes, as protocols: the chosen
 languages, the claims on updates, how far each group's conversation has gone, the
-/stop confirmations, each game's messages under a lease, and the pace of each chat.
+/stop confirmations, each game's messages, and each chat's outbox.
 `bot.store` provides them, wired in the composition root (`bot.app`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from datetime import timedelta
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Protocol
 
@@ -102,23 +101,11 @@ class Confirmations(Protocol):
 
 
 class MessageRecords(Protocol):
-    """Each game's messages as fields of text (their meaning is the delivery's:
-    `bot.telegram.delivery.placement`), written under the game's delivery lease."""
-
-    async def open(self, game_id: str, token: str, lease: timedelta) -> Mapping[str, str] | None:
-        """Take the game's lease and read its fields; None when another holds it."""
-        ...
-
-    async def renew(self, game_id: str, token: str, lease: timedelta) -> bool: ...
-
-    async def close(
-        self, game_id: str, token: str, fields: Mapping[str, str], dropped: set[str]
-    ) -> None:
-        """Write what changed and give the lease back."""
-        ...
+    """Each game's messages as fields of text (their meaning is the outbox's:
+    `bot.telegram.show.placement`)."""
 
     async def write(self, game_id: str, fields: Mapping[str, str], dropped: set[str]) -> None:
-        """Write what changed, outside any lease."""
+        """Write what changed."""
         ...
 
     async def load(self, game_id: str) -> Mapping[str, str]: ...
@@ -126,28 +113,65 @@ class MessageRecords(Protocol):
     async def field(self, game_id: str, name: str) -> str | None: ...
 
 
-class Booking(Protocol):
-    """A slot for one call: `booked`, the call is made at `at`; else `at` is when one
-    frees, and `bot_at` when the whole bot's pace frees, if that pace refused (else 0)."""
+class OutboxClaim(Protocol):
+    """What marking or taking a chat's outbox came to (see `bot.store.outbox`)."""
 
     @property
-    def at(self) -> float: ...
+    def held(self) -> bool: ...  # another process sends to the chat
 
     @property
-    def booked(self) -> bool: ...
+    def taken(self) -> bool: ...  # this process took it now (not its own already)
 
     @property
-    def bot_at(self) -> float: ...
+    def tat(self) -> float: ...  # the chat's pace
+
+    @property
+    def entries(self) -> dict[str, str]: ...
+
+    @property
+    def shown(self) -> dict[str, str] | None: ...  # a game's messages, read by its save
 
 
-class Pace(Protocol):
-    """How often each chat, and the whole bot, may be written to."""
+class Finished(Protocol):
+    """What finishing a call came to: the chat `lost` to another process, or the entries
+    left (None: the chat was given up)."""
 
-    async def book(self, chat_id: int, now: float, ahead: float, *, spare: int = 0) -> Booking:
-        """A slot for one call to `chat_id` no more than `ahead` seconds from now,
-        leaving `spare` calls of the chat's burst to others."""
+    @property
+    def lost(self) -> bool: ...
+
+    @property
+    def entries(self) -> dict[str, str] | None: ...
+
+
+class Outboxes(Protocol):
+    """The chats' outboxes (see `bot.store.outbox`)."""
+
+    def claimed(self, game_id: str, version: int) -> OutboxClaim | None:
+        """The claim the save of the game's `version` made, once."""
         ...
 
-    async def hold(self, chat_id: int, now: float, until: float) -> None:
-        """No call to `chat_id` before `until` (Telegram asked for the wait)."""
-        ...
+    @property
+    def lease(self) -> float: ...  # seconds a sender holds its chat between signs of life
+
+    def clock(self) -> float: ...
+
+    async def mark(
+        self, chat_id: int, sets: Mapping[str, str], drops: Sequence[str] = ()
+    ) -> OutboxClaim: ...
+
+    async def take(self, chat_id: int) -> OutboxClaim | None: ...
+
+    async def done(
+        self,
+        chat_id: int,
+        tat: float,
+        shown: Mapping[str, str],
+        *,
+        release: bool,
+        until: float,
+        placement: tuple[str, Mapping[str, str], set[str]] | None = None,
+    ) -> Finished: ...
+
+    async def waiting(self, limit: int = 50) -> list[int]: ...
+
+    async def beat(self) -> int: ...

@@ -2,7 +2,7 @@
 aiogram does not retry by itself; this request middleware does, for every call,
 after the wait Telegram asks for.
 
-Delivery opts out (`paced()`, in `bot.telegram.delivery.calls`): instead of sleeping on
+The outbox opts out (`paced()`, in `bot.telegram.outbox.calls`): instead of sleeping on
 an old message it holds the chat, and later sends whatever is then the latest content.
 """
 

@@ -21,8 +21,8 @@ from bot.game.matches import Matches
 from bot.game.worker import Rhythm
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
-from bot.store.pace import Limit, Limits
 from bot.telegram.client import create_bot
+from bot.telegram.outbox.pace import Limit, Limits
 from bot.telegram.ports import Look
 from core.players import BotPlayer, EasyPlayer, HardPlayer, Level, MediumPlayer
 from tests.bot.fake_telegram import TOKEN, FakeTelegram, TelegramHarness
@@ -68,9 +68,7 @@ class FakeSleep:
 
 # In tests: no pause for bots, and no limit on messages (tests of the pace set theirs).
 NO_LIMIT = Limit(interval=0)
-QUICK_PACE = Pacing(
-    limits=Limits(NO_LIMIT, NO_LIMIT, NO_LIMIT, groups=None), rhythm=Rhythm(bot_delay=0)
-)
+QUICK_PACE = Pacing(limits=Limits(NO_LIMIT, NO_LIMIT, NO_LIMIT), rhythm=Rhythm(bot_delay=0))
 
 
 @pytest.fixture

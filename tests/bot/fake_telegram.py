@@ -70,7 +70,8 @@ from PIL import Image
 from bot.app import App
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
-from bot.telegram.delivery.placement import private_field, sent_of
+from bot.game.ports import StorageUnavailableError
+from bot.telegram.show.placement import private_field, sent_of
 
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
 BOT_USER = User(id=123456, is_bot=True, first_name="Dominoes", username="dominoes_test_bot")
@@ -549,7 +550,7 @@ class TelegramHarness:
         auto_settle: bool = True,
     ) -> None:
         self.dp, self.worker, self.bot, self.fake = app.dispatcher, app.worker, bot, fake
-        self.notifier = app.notifier
+        self.outbox = app.outbox
         self.replies = app.replies
         self.messages, self.storage = messages, storage
         self.auto_settle = auto_settle
@@ -558,11 +559,16 @@ class TelegramHarness:
         self.last_update: Update | None = None
 
     async def settle(self) -> None:
-        """Let the worker send everything that is due now (and the changes and menus
-        shown later by the process that made them, first)."""
-        await self.notifier.settle()
-        await self.replies.settle()
-        await self.worker.settle()
+        """Let the outbox send everything it holds and the worker run what is due now,
+        until neither has anything left."""
+        for _ in range(1000):
+            await self.outbox.settle()
+            try:
+                if not await self.worker.pass_once():
+                    return
+            except StorageUnavailableError:
+                return
+        raise AssertionError("the outbox and the worker did not settle")
 
     async def _feed(self, update: Update) -> None:
         self.last_update = update
@@ -649,8 +655,8 @@ class TelegramHarness:
 
     async def private_message_id(self, game_id: str, user_id: int) -> int | None:
         """The id of `user_id`'s message for the game, as the bot remembers it."""
-        raw = await self.messages.field(game_id, private_field(user_id))
-        return None if raw is None else sent_of(raw).message_id
+        sent = sent_of(await self.messages.field(game_id, private_field(user_id)))
+        return None if sent is None else sent.message_id
 
     def press_update(
         self, who: User, message: StoredMessage, data: str, query_id: str | None = None

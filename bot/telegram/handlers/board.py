@@ -9,7 +9,7 @@ from aiogram.filters import Command
 from aiogram.types import Message
 
 from bot.game.games import Games
-from bot.telegram.delivery.replies import Replies
+from bot.telegram.outbox.replies import Replies
 from texts import Translate
 
 

@@ -11,8 +11,8 @@ from aiogram.utils.callback_answer import CallbackAnswer
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.telegram.callbacks import DealData
-from bot.telegram.delivery.outcomes import UnreachableError
-from bot.telegram.delivery.replies import Replies
+from bot.telegram.outbox.calls import UnreachableError
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.table import group_title
 from texts import Texts
 from texts.render import deal_secret

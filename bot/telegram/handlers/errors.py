@@ -12,8 +12,8 @@ from aiogram.types import CallbackQuery, ErrorEvent, Message
 
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import game_status
+from bot.telegram.outbox.replies import Replies
 from texts import Translate
 
 log = logging.getLogger(__name__)

@@ -11,9 +11,9 @@ from aiogram.filters.callback_data import CallbackData
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
 from bot.game.forget import Forgetting
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of
 from bot.telegram.middlewares import PrivateButtons
+from bot.telegram.outbox.replies import Replies
 from texts import Translate
 
 

@@ -25,11 +25,11 @@ from bot.game.games import Games
 from bot.game.groups import GroupGames
 from bot.game.ports import StorageUnavailableError
 from bot.telegram.callbacks import GroupData
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import chat_of, message_of, person
 from bot.telegram.handlers.rules import rules
 from bot.telegram.handlers.stop import ask
 from bot.telegram.members import admin_check, member_check
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.ports import Confirmations, Languages
 from bot.telegram.render.game import escape_name
 from bot.telegram.render.lobby import join_payload, seat_payload

@@ -13,9 +13,9 @@ from aiogram.types import CallbackQuery, Message
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.groups import GroupGames
 from bot.telegram.callbacks import GroupLangData
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of
 from bot.telegram.members import admin_check
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.ports import Languages
 from bot.telegram.render.keyboards import group_language_keyboard
 from texts import Texts, Translate

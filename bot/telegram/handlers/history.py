@@ -9,7 +9,7 @@ from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
 from bot.game.history import History
-from bot.telegram.delivery.replies import Replies
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.history import hand_texts, history_text
 from texts import Translate
 

@@ -13,9 +13,9 @@ from aiogram.utils.deep_linking import create_start_link
 from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.groups import GroupGames
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import person
 from bot.telegram.members import admin_check, member_check
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.lobby import join_payload
 from texts import Translate
 

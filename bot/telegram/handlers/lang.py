@@ -9,8 +9,8 @@ from aiogram.types import CallbackQuery, Message
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.telegram.callbacks import LangData
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of, private_router
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.ports import Languages
 from bot.telegram.render.keyboards import language_keyboard
 from texts import LANGUAGES, Texts, Translate

@@ -15,9 +15,9 @@ from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.game.groups import GroupGames
 from bot.telegram.callbacks import GroupLookData, LookData
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of, private_router
 from bot.telegram.members import admin_check
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.ports import Look, Looks
 from bot.telegram.render.keyboards import look_keyboard
 from texts import Translate

@@ -11,8 +11,8 @@ from bot.game.games import Games
 from bot.game.matches import Matches
 from bot.game.options import GameOptions
 from bot.telegram.callbacks import MenuData
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of, person, private_router
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.keyboards import menu_keyboard
 from core.players import Level
 from core.variants import Variant

@@ -8,8 +8,8 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.game.errors import RefusalCode, RefusalError
 from bot.telegram.callbacks import RulesData
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import message_of, private_router
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.keyboards import rules_keyboard
 from core.variants import Variant
 from texts import Translate

@@ -11,8 +11,8 @@ from aiogram.types import Message
 
 from bot.game.games import Games
 from bot.game.state import Game, Lobby, Stopped
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import game_status
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.game import RecordNames, score_text
 from bot.telegram.render.table import group_title
 from texts import Translate

@@ -9,9 +9,9 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 
 from bot.game.groups import GroupGames
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import person, private_router
 from bot.telegram.members import membership
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.game import escape_name
 from texts import Translate
 

@@ -10,7 +10,7 @@ from aiogram.filters import Command
 from aiogram.types import Message, User
 
 from bot.game.stats import Stats
-from bot.telegram.delivery.replies import Replies
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.game import escape_name, table_name
 from bot.telegram.render.stats import card_text, top_text
 from texts import Translate

@@ -24,9 +24,9 @@ from bot.game.groups import GroupGames
 from bot.game.matches import Matches
 from bot.game.state import Game
 from bot.telegram.callbacks import GameId
-from bot.telegram.delivery.replies import Replies
 from bot.telegram.handlers.common import chat_of, message_of, private_router
 from bot.telegram.members import admin_check
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.ports import Confirmations
 from bot.telegram.render.table import group_title
 from texts import Translate

@@ -8,7 +8,7 @@ from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message
 
-from bot.telegram.delivery.replies import Replies
+from bot.telegram.outbox.replies import Replies
 from core.fair import BadSecretError, HandSecret
 from texts import Translate
 from texts.render import verify_lines

@@ -13,7 +13,7 @@ from fakeredis import FakeAsyncRedis
 from bot.game.games import Games
 from bot.game.groups import GroupGames
 from bot.game.matches import Matches
-from bot.game.notify import PLAIN, Fact, Show
+from bot.game.notify import PLAIN, Show
 from bot.game.people import Person
 from bot.game.ports import UnreachableError
 from bot.game.state import Game
@@ -31,15 +31,12 @@ class Told:
 
 @dataclass
 class RecordingNotifier:
-    """Records every change it is told of; answers with the facts queued in `facts`
-    (each list is used for one change, in order)."""
+    """Records every change it is told of."""
 
     told: list[Told] = field(default_factory=list)
-    facts: list[tuple[Fact, ...]] = field(default_factory=list)
 
-    async def changed(self, game: Game, show: Show = PLAIN) -> tuple[Fact, ...]:
+    async def changed(self, game: Game, show: Show = PLAIN) -> None:
         self.told.append(Told(game, show))
-        return self.facts.pop(0) if self.facts else ()
 
     def versions(self) -> list[tuple[str, int]]:
         """The games told of, as (id, version), in order."""

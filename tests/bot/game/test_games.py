@@ -143,7 +143,6 @@ async def test_a_new_game_is_stored_untold_and_refused_while_the_chat_has_a_live
     first = games.blank(GROUP_ID, settings, group=lobby.new_group("Room", ANN))
     created = await games.store_new(first.changed(lobby.new_lobby(4)))
     assert created.version == 1
-    assert created.lease is None  # nobody delivers it: no lease was asked for
     assert (await stored(store, created.game_id)).record == created.record
     second = games.blank(GROUP_ID, settings, group=lobby.new_group("Room", BEN))
     await refused(RefusalCode.GAME_RUNNING, games.store_new(second.changed(lobby.new_lobby(4))))
@@ -164,12 +163,11 @@ async def test_a_game_id_already_taken_is_refused_as_stale(store: GameStore) -> 
     assert told.told == []
 
 
-async def test_a_created_game_is_told_once_as_stored_with_its_lease(
+async def test_a_created_game_is_told_once_as_stored(
     games: Games, notifier: RecordingNotifier
 ) -> None:
     created = await games.create(ann_in(group_lobby()), Show(adopt=5))
     assert created.version == 1
-    assert created.lease is not None  # taken by its save, for the delivery that follows
     assert notifier.told == [Told(created, Show(adopt=5))]
 
 
@@ -184,7 +182,6 @@ async def test_every_committed_change_is_told_once_with_the_saved_version(
     saved = await games.commit(ben_in(game), Show(moved=True))
     assert saved.version == 2
     assert saved.record.updated_at == clock.at
-    assert saved.lease is not None
     assert notifier.told == [Told(saved, Show(moved=True))]
     assert notifier.told[0].game is saved
     again = await games.commit(stopped(saved))
@@ -195,12 +192,10 @@ async def test_every_committed_change_is_told_once_with_the_saved_version(
 async def test_a_save_is_told_to_nobody(
     games: Games, notifier: RecordingNotifier, store: GameStore
 ) -> None:
-    """The worker saves its steps and shows them itself."""
+    """Whoever saves a change without committing it tells it."""
     game = await store.create(ann_in(group_lobby()))
-    saved = await games.save(ben_in(game), lease="worker")
+    saved = await games.save(ben_in(game))
     assert saved.version == 2
-    assert saved.lease is not None
-    assert saved.lease.token == "worker"
     assert notifier.told == []
 
 
@@ -234,13 +229,13 @@ class ConflictingStore(GameStore):
         return await super().load(game_id)
 
     async def save(
-        self, game: Game, *, moved_from: int | None = None, lease: str | None = None
+        self, game: Game, *, moved_from: int | None = None
     ) -> Game:
         self.saves += 1
         if self.conflicts > 0:
             self.conflicts -= 1
             raise VersionConflictError("someone wrote first")
-        return await super().save(game, moved_from=moved_from, lease=lease)
+        return await super().save(game, moved_from=moved_from)
 
 
 class RacedStore(GameStore):
@@ -257,14 +252,14 @@ class RacedStore(GameStore):
         return await super().load(game_id)
 
     async def save(
-        self, game: Game, *, moved_from: int | None = None, lease: str | None = None
+        self, game: Game, *, moved_from: int | None = None
     ) -> Game:
         rival, self.rival = self.rival, None
         if rival is not None:
             latest = await super().load(game.game_id)
             assert latest is not None
             await super().save(rival(latest))
-        return await super().save(game, moved_from=moved_from, lease=lease)
+        return await super().save(game, moved_from=moved_from)
 
 
 async def test_an_update_tries_again_on_a_conflicting_write(
@@ -411,12 +406,12 @@ async def test_a_fact_about_a_game_that_is_gone_changes_nothing(
     assert notifier.told == []
 
 
-async def test_what_delivery_met_after_a_commit_is_acted_on(
+async def test_facts_met_together_are_acted_on_in_order(
     games: Games, notifier: RecordingNotifier, store: GameStore
 ) -> None:
     game = await a_group_match(store)
-    notifier.facts.append((Blocked(BEN.user_id), GroupLost()))
     saved = await games.commit(renamed(game))
+    await games.react(saved, (Blocked(BEN.user_id), GroupLost()))
     latest = await stored(store, game.game_id)
     assert isinstance(latest.state, Stopped)
     assert latest.is_bot(1)  # Ben left first, then the group was lost
@@ -424,12 +419,12 @@ async def test_what_delivery_met_after_a_commit_is_acted_on(
     assert notifier.told[0].game is saved
 
 
-async def test_what_delivery_met_after_an_update_is_acted_on(
+async def test_a_group_that_moved_takes_its_game_along_and_shows_its_table_anew(
     games: Games, notifier: RecordingNotifier, store: GameStore
 ) -> None:
     game = await store.create(ann_in(group_lobby()))
-    notifier.facts.append((Migrated(SUPERGROUP),))
-    await games.update(game.game_id, ben_in)
+    updated = await games.update(game.game_id, ben_in)
+    await games.react(updated, (Migrated(SUPERGROUP),))
     moved = await stored(store, game.game_id)
     assert moved.chat_id == SUPERGROUP
     assert notifier.shows() == [PLAIN, Show(moved=True)]

@@ -94,7 +94,6 @@ async def test_a_new_game_is_told_once_and_adopts_the_menu_that_chose_it(
     options = GameOptions(Variant.BLOCK, 1, Level.EASY, 50)
     game = await matches.create(ALICE.chat_id, ALICE, options, menu=42)
     assert notifier.told == [Told(game, Show(adopt=42))]
-    assert game.lease is not None  # its save took the lease for that delivery
 
 
 async def test_a_new_game_without_a_menu_is_told_plainly(
@@ -359,12 +358,12 @@ async def test_a_press_handed_twice_at_once_is_played_once_and_answered_twice(
         twin_ran = False
 
         async def save(
-            self, game: Game, *, moved_from: int | None = None, lease: str | None = None
+            self, game: Game, *, moved_from: int | None = None
         ) -> Game:
             if not self.twin_ran:
                 self.twin_ran = True
                 await twin.play(*press, press="q-7")
-            return await super().save(game, moved_from=moved_from, lease=lease)
+            return await super().save(game, moved_from=moved_from)
 
     notifier = RecordingNotifier()
     late = Matches(Games(TwinFirst(redis), notifier), quick_players())
@@ -393,12 +392,12 @@ async def test_a_press_that_loses_to_another_press_is_refused_as_stale(
         other_ran = False
 
         async def save(
-            self, game: Game, *, moved_from: int | None = None, lease: str | None = None
+            self, game: Game, *, moved_from: int | None = None
         ) -> Game:
             if not self.other_ran:
                 self.other_ran = True
                 await other.play(*press, press="q-7")
-            return await super().save(game, moved_from=moved_from, lease=lease)
+            return await super().save(game, moved_from=moved_from)
 
     notifier = RecordingNotifier()
     late = Matches(Games(OtherFirst(redis), notifier), quick_players())
@@ -540,14 +539,14 @@ async def test_a_stop_is_not_lost_to_a_move_saved_meanwhile(redis: FakeAsyncRedi
         moved = False
 
         async def save(
-            self, game: Game, *, moved_from: int | None = None, lease: str | None = None
+            self, game: Game, *, moved_from: int | None = None
         ) -> Game:
             if not self.moved:
                 self.moved = True
                 await other.play(
                     game.game_id, ALICE.user_id, 1, tile, end, ALICE.user_id, press="q-1"
                 )
-            return await super().save(game, moved_from=moved_from, lease=lease)
+            return await super().save(game, moved_from=moved_from)
 
     notifier = RecordingNotifier()
     stopping = Matches(Games(MoveFirst(redis), notifier), quick_players())
@@ -648,23 +647,13 @@ async def test_a_group_bot_makes_one_decision_and_it_is_saved(
 ) -> None:
     game = await group_move_for_a_bot(store)
     decided = len(engine(game).state.decisions)  # the move consumes the game's engine
-    after = await matches.bot_move(game, lease="step")
+    after = await matches.bot_move(game)
     assert after.version == game.version + 1
     assert len(engine(after).state.decisions) == decided + 1
     assert (await stored(store, game.game_id)).record == after.record
-    again = await matches.bot_move(after, lease="step")  # a person is to move now
+    again = await matches.bot_move(after)  # a person is to move now
     assert again is after
-    assert notifier.told == []  # the worker shows what it saves
-
-
-async def test_a_worker_step_takes_the_delivery_lease_with_its_token(
-    store: GameStore, matches: Matches, redis: FakeAsyncRedis
-) -> None:
-    game = await group_move_for_a_bot(store)
-    after = await matches.bot_move(game, lease="step-1")
-    assert after.lease is not None
-    assert after.lease.token == "step-1"
-    assert await redis.get(keys.lease(game.game_id)) == b"step-1"
+    assert notifier.told == [Told(after, PLAIN)]  # each saved step is told, once
 
 
 async def test_a_bot_decision_on_an_old_version_is_refused(
@@ -672,7 +661,7 @@ async def test_a_bot_decision_on_an_old_version_is_refused(
 ) -> None:
     game = await group_move_for_a_bot(store)
     await store.save(game)  # someone else wrote meanwhile
-    await refused(RefusalCode.STALE, matches.bot_move(game, lease="step"))
+    await refused(RefusalCode.STALE, matches.bot_move(game))
     assert notifier.told == []
 
 
@@ -681,7 +670,7 @@ async def test_no_bot_decision_over_a_lobby_or_a_finished_match(store: GameStore
     match = finish_match(Match.new(Variant.BLOCK, 2, 50, seed=1)[0])
     finished = record_for(match, [human(1), human(2)])
     for game in (group_lobby(), finished):
-        assert await matches.bot_move(game, lease="step") is game
+        assert await matches.bot_move(game) is game
 
 
 # -- the worker's steps: a turn timer run out --------------------------------------------------
@@ -694,10 +683,10 @@ async def test_a_bot_moves_for_a_person_whose_timer_ran_out(
     settings = start.settings.model_copy(update={"turn_timer": 60})
     game = await store.save(start.changed(start.record.stage, start.match, settings=settings))
     clock.advance(59)
-    assert await matches.timeout_move(game, lease="step") is game  # time is left
+    assert await matches.timeout_move(game) is game  # time is left
     clock.advance(2)
     decided = len(engine(game).state.decisions)  # the move consumes the game's engine
-    after = await matches.timeout_move(game, lease="step")
+    after = await matches.timeout_move(game)
     assert after.version == game.version + 1
     assert len(engine(after).state.decisions) == decided + 1
     seat = game.seat_of(1)
@@ -706,14 +695,12 @@ async def test_a_bot_moves_for_a_person_whose_timer_ran_out(
     group = after.record.group
     assert group is not None
     assert [(n.kind, n.seat) for n in group.notices] == [(NoticeKind.TIMED_OUT, seat)]
-    assert after.lease is not None
-    assert after.lease.token == "step"
-    assert notifier.told == []
+    assert notifier.told == [Told(after, PLAIN)]
 
 
 async def test_no_timeout_move_without_a_timer(store: GameStore, matches: Matches) -> None:
     game = await group_move_for_a_person(store)
-    assert await matches.timeout_move(game, lease="step") is game
+    assert await matches.timeout_move(game) is game
 
 
 # -- the worker's steps: a group's next hand ---------------------------------------------------
@@ -725,25 +712,12 @@ async def test_a_groups_next_hand_is_dealt_by_itself(
     match = finish_hand(Match.new(Variant.BLOCK, 2, 50, seed=1)[0])
     game = await in_group(store, match, [human(1, "Ann"), BotSeat(level=Level.EASY)])
     assert isinstance(game.state, HandOver)
-    dealt = await matches.deal_next(game, lease="step")
+    dealt = await matches.deal_next(game)
     assert engine(dealt).state.hand_no == match.state.hand_no + 1
     assert dealt.version == game.version + 1
-    assert dealt.lease is not None
-    assert dealt.lease.token == "step"
     assert (await stored(store, game.game_id)).record == dealt.record
-    assert notifier.told == []
-    assert await matches.deal_next(dealt, lease="step") is dealt  # no hand is over
-
-
-async def test_a_next_hand_dealt_without_a_token_takes_no_lease(
-    store: GameStore, matches: Matches, redis: FakeAsyncRedis
-) -> None:
-    match = finish_hand(Match.new(Variant.BLOCK, 2, 50, seed=1)[0])
-    game = await in_group(store, match, [human(1, "Ann"), BotSeat(level=Level.EASY)])
-    dealt = await matches.deal_next(game, lease=None)
-    assert dealt.version == game.version + 1
-    assert dealt.lease is None
-    assert await redis.get(keys.lease(game.game_id)) is None
+    assert notifier.told == [Told(dealt, PLAIN)]
+    assert await matches.deal_next(dealt) is dealt  # no hand is over
 
 
 async def test_a_direct_games_next_hand_waits_for_its_person(
@@ -751,4 +725,4 @@ async def test_a_direct_games_next_hand_waits_for_its_person(
 ) -> None:
     match = finish_hand(Match.new(Variant.BLOCK, 2, 50, seed=1)[0])
     game = await store.create(record_for(match, [human(1001), BotSeat(level=Level.EASY)]))
-    assert await matches.deal_next(game, lease="step") is game
+    assert await matches.deal_next(game) is game

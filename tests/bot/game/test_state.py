@@ -21,7 +21,7 @@ from bot.game.record import (
     TableSettings,
 )
 from bot.game.seats import BotSeat, LogMark, Seat
-from bot.game.state import Finished, Game, HandOver, InMatch, Lease, Lobby, Playing, Stopped
+from bot.game.state import Finished, Game, HandOver, InMatch, Lobby, Playing, Stopped
 from bot.store.records import decode, encode
 from core.engine import Match
 from core.players import Level
@@ -263,14 +263,6 @@ def test_a_truncated_stored_form_is_refused_with_a_value_error() -> None:
     raw = encode(record_for(a_match(), SEATS).record)
     with pytest.raises(ValueError):  # noqa: PT011 - the docstring names no other error
         decode(raw[:-5])
-
-
-def test_a_saves_delivery_lease_is_handed_out_once() -> None:
-    """The lease a save took is good for the one delivery that follows it: a second
-    delivery of the same game object takes a lease of its own."""
-    lease = Lease("token", {"shown": "3"})
-    assert lease.take() is lease
-    assert lease.take() is None
 
 
 @pytest.mark.parametrize("stopped_midway", [False, True])

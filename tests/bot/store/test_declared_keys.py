@@ -1,4 +1,4 @@
-"""Every key the scripts of the records, the history and the pace touch is one they
+"""Every key the scripts of the records, the history and the outboxes touch is one they
 declare in KEYS: a Redis Cluster routes a script by its KEYS, and a key named inside
 the script lives on whatever node its own slot says (Redis 7.0 refuses it only when that
 node is another one). Each script runs here with every `redis.call` checked against
@@ -13,9 +13,9 @@ from fakeredis import FakeAsyncRedis
 
 from bot.game.history import History
 from bot.game.tally import tally
-from bot.store import history, pace, ratings, stats
+from bot.store import game_scripts, history, outbox, ratings, stats
 from bot.store.history import HistoryStore
-from bot.store.pace import Limit, Limits, Pace
+from bot.store.outbox import Outboxes
 from bot.store.slots import game_id_in, shard_of_chat
 from bot.store.stats import StatsStore
 from tests.bot.factories import human
@@ -45,7 +45,7 @@ SCRIPTS = {
     stats: ("_APPLY", "_MARK_COUNTED"),
     ratings: ("_FIX", "_ADD_ONCE"),
     history: ("_ADD", "_REPLACE"),
-    pace: ("_TAKE", "_GIVE_BACK", "_HOLD"),
+    outbox: ("_MARK", "_TAKE", "_DONE"),
 }
 
 
@@ -108,14 +108,20 @@ async def test_the_historys_scripts_touch_only_their_keys(redis: FakeAsyncRedis)
     assert_checked(store._add.script, store._replace.script)
 
 
-async def test_the_paces_scripts_touch_only_their_keys(redis: FakeAsyncRedis) -> None:
-    paced = Pace(
-        redis, Limits(private=Limit(1.0, burst=2), group=Limit(3.5), bot=Limit(0.5), groups=None)
-    )
-    answers = [await paced.take(chat, 0.0) for chat in (ALICE.id, ALICE.id, BOB.id, GROUP)]
-    assert answers[0] is None
-    assert answers[1:] == [0.5, 0.5, 0.5]  # refused by the bot: the chats' slots given back
-    assert await paced.take(ALICE.id, 0.5) is None
-    assert await paced.take(ALICE.id, 0.6) == 1.0  # refused by the chat: the bot's given back
-    await paced.hold(GROUP, now=1.0, until=9.0)
-    assert_checked(pace._TAKE, paced._give_back_script.script, paced._hold.script)
+async def test_the_outboxes_scripts_touch_only_their_keys(redis: FakeAsyncRedis) -> None:
+    now = [100.0]
+    mine = Outboxes(redis, "mine", 3.0, lambda: now[0])
+    theirs = Outboxes(redis, "theirs", 3.0, lambda: now[0])
+    assert (await mine.mark(ALICE.id, {"game:a": "1"})).taken
+    assert (await theirs.mark(ALICE.id, {"game:a": "2"})).held
+    kept = await mine.done(ALICE.id, 101.0, {"game:a": "1"}, release=True, until=103.0)
+    assert kept.entries == {"game:a": "2"}  # a newer version stays
+    assert (await mine.done(ALICE.id, 102.0, {"game:a": "2"}, release=True, until=0)).entries is None
+    now[0] = 200.0
+    assert await theirs.take(ALICE.id) is None  # nothing left to send
+    assert_checked(mine._mark.script, mine._take.script, outbox._DONE)
+
+
+def test_the_save_script_names_the_outbox_it_marks_among_its_keys() -> None:
+    """The save marks its chat's outbox with the functions the outbox's scripts use."""
+    assert game_scripts.SAVE.startswith(outbox.MARK_LUA)

@@ -1,5 +1,5 @@
 """The game store: round trips, compare-and-set on the version, chat pointers, TTLs,
-the delivery lease a save takes, the due set, who sits where, a group's move, outages."""
+the outbox a save marks, the due set, who sits where, a group's move, outages."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from bot.game import lobby
 from bot.game.changes import stopped
 from bot.game.record import MatchStage
-from bot.game.state import Game, InMatch, Lease
+from bot.game.state import Game, InMatch
 from bot.store import keys
 from bot.store.errors import (
     ChatBusyError,
@@ -25,8 +25,9 @@ from bot.store.errors import (
     StorageUncertainError,
     VersionConflictError,
 )
-from bot.store.games import LEASE, GameStore
+from bot.store.games import GameStore
 from bot.store.messages import MessageStore
+from bot.store.outbox import Outboxes, game_entry
 from bot.store.records import encode
 from bot.store.slots import shard_of_chat, shard_of_game
 from tests.bot.factories import (
@@ -245,117 +246,78 @@ async def test_the_lifetimes_are_the_stores_to_choose(redis: FakeAsyncRedis) -> 
     assert 0 < await redis.ttl(keys.game(group.game_id)) <= 300
 
 
-# -- the delivery lease a save takes ---------------------------------------------------------------
+# -- the outbox a save marks --------------------------------------------------------------------
 
 
 async def messages_shown(redis: FakeAsyncRedis, game_id: str, **fields: str) -> None:
-    """What delivery wrote of the game's messages (outside any lease)."""
+    """What the outbox wrote of the game's messages."""
     await MessageStore(redis).write(game_id, fields, set())
 
 
-async def test_a_save_with_a_token_takes_the_lease_and_reads_the_messages(
+def outboxes(redis: FakeAsyncRedis, token: str = "mine") -> Outboxes:
+    return Outboxes(redis, token, 3.0, lambda: 1000.0)
+
+
+async def test_a_save_marks_its_chats_outbox_and_takes_it_with_what_its_messages_show(
     redis: FakeAsyncRedis,
 ) -> None:
-    store = GameStore(redis, lease=timedelta(seconds=9))
-    created = await store.create(solo_record())
-    await messages_shown(redis, created.game_id, table="t1", shown="1")
-    saved = await store.save(reseeded(created, 5), lease="mine")
-    assert saved.lease == Lease("mine", {"table": "t1", "shown": "1"})
-    assert saved.version == 2
-    assert await redis.get(keys.lease(created.game_id)) == b"mine"
-    assert 8000 < await redis.pttl(keys.lease(created.game_id)) <= 9000
-
-
-async def test_the_lease_lasts_as_the_store_was_told(
-    store: GameStore, redis: FakeAsyncRedis
-) -> None:
-    created = await store.create(solo_record(), lease="mine")
-    left = await redis.pttl(keys.lease(created.game_id))
-    assert LEASE.total_seconds() * 1000 - 1000 < left <= LEASE.total_seconds() * 1000
-
-
-async def test_a_save_while_another_holds_the_lease_takes_none_and_leaves_it(
-    store: GameStore, redis: FakeAsyncRedis
-) -> None:
-    created = await store.create(solo_record())
+    mine = outboxes(redis)
+    created = await GameStore(redis).create(solo_record())
     await messages_shown(redis, created.game_id, table="t1")
-    await redis.set(keys.lease(created.game_id), "theirs", px=60_000)
-    saved = await store.save(reseeded(created, 5), lease="mine")
-    assert saved.lease is None
-    assert saved.version == 2  # saved all the same: its delivery waits for theirs
-    assert seed_of(await store.load(created.game_id)) == 5
-    assert await redis.get(keys.lease(created.game_id)) == b"theirs"
-    assert await redis.pttl(keys.lease(created.game_id)) > 50_000
-
-
-async def test_the_same_token_may_take_the_lease_again(
-    store: GameStore, redis: FakeAsyncRedis
-) -> None:
-    """One worker step: its saves and its delivery share a token."""
-    created = await store.create(solo_record(), lease="step")
-    await redis.pexpire(keys.lease(created.game_id), 100)
-    saved = await store.save(reseeded(created, 5), lease="step")
-    assert saved.lease == Lease("step", {})
-    assert await redis.pttl(keys.lease(created.game_id)) > 1000  # taken anew, for as long
-
-
-async def test_a_save_without_a_token_touches_no_lease(
-    store: GameStore, redis: FakeAsyncRedis
-) -> None:
-    created = await store.create(solo_record())
-    assert created.lease is None
+    store = GameStore(redis, outboxes=mine)
     saved = await store.save(reseeded(created, 5))
-    assert saved.lease is None
-    assert not await redis.exists(keys.lease(created.game_id))
-    await redis.set(keys.lease(created.game_id), "theirs", px=60_000)
-    await store.save(reseeded(saved, 6))
-    assert await redis.get(keys.lease(created.game_id)) == b"theirs"
-    assert await redis.pttl(keys.lease(created.game_id)) > 50_000
+    claim = mine.claimed(saved.game_id, saved.version)
+    assert claim is not None
+    assert (claim.held, claim.taken) == (False, True)
+    assert claim.entries == {game_entry(saved.game_id): "2"}
+    assert claim.shown == {"table": "t1"}
+    assert mine.claimed(saved.game_id, saved.version) is None  # handed out once
+    assert await redis.hget(keys.sender(created.chat_id), "owner") == b"mine"
+    again = await store.save(reseeded(saved, 6))
+    claim = mine.claimed(again.game_id, again.version)
+    assert claim is not None
+    assert (claim.taken, claim.shown) == (False, None)  # its own already: nothing read
 
 
-async def test_a_conflicting_save_names_the_game_as_stored_and_takes_no_lease(
+async def test_a_save_while_another_process_sends_to_the_chat_marks_it_for_them(
+    redis: FakeAsyncRedis,
+) -> None:
+    created = await GameStore(redis, outboxes=outboxes(redis, "theirs")).create(solo_record())
+    mine = outboxes(redis)
+    saved = await GameStore(redis, outboxes=mine).save(reseeded(created, 5))
+    claim = mine.claimed(saved.game_id, saved.version)
+    assert claim is not None and claim.held
+    assert await redis.hget(keys.outbox(created.chat_id), game_entry(saved.game_id)) == b"2"
+    assert await redis.hget(keys.sender(created.chat_id), "owner") == b"theirs"
+
+
+async def test_a_store_without_outboxes_marks_none(
     store: GameStore, redis: FakeAsyncRedis
 ) -> None:
     created = await store.create(solo_record())
-    first = await store.save(reseeded(created, 1))
-    with pytest.raises(VersionConflictError) as caught:
-        await store.save(reseeded(created, 2), lease="mine")
-    current = caught.value.current
-    assert current is not None
-    assert current.version == first.version == 2
-    assert current.record == first.record
-    assert seed_of(current) == 1
-    assert not await redis.exists(keys.lease(created.game_id))
+    await store.save(reseeded(created, 5))
+    assert not await redis.exists(keys.outbox(created.chat_id))
 
 
-async def test_a_created_game_takes_the_lease_with_its_token(
-    store: GameStore, redis: FakeAsyncRedis
-) -> None:
-    game = group_game()
-    await messages_shown(redis, game.game_id, invite="sent")  # a message sent before it
-    created = await store.create(game, lease="mine")
-    assert created.version == 1
-    assert created.lease == Lease("mine", {"invite": "sent"})
-    assert await redis.get(keys.lease(game.game_id)) == b"mine"
-
-
-async def test_a_create_refused_takes_no_lease(store: GameStore, redis: FakeAsyncRedis) -> None:
+async def test_a_save_refused_marks_nothing(redis: FakeAsyncRedis) -> None:
+    store = GameStore(redis, outboxes=outboxes(redis))
     created = await store.create(solo_record())
-    elsewhere = created.changed(created.record.stage, created.match, chat_id=5)
+    await store.save(reseeded(created, 1))
     with pytest.raises(VersionConflictError):
-        await store.create(elsewhere, lease="mine")  # the id is taken
+        await store.save(reseeded(created, 2))
     with pytest.raises(ChatBusyError):
-        await store.create(other(solo_record()), lease="mine")  # the chat has a live game
-    assert not await redis.exists(keys.lease(created.game_id))
-    assert not await redis.exists(keys.lease(other(solo_record()).game_id))
+        await store.create(other(solo_record()))  # the chat has a live game
+    assert await redis.hgetall(keys.outbox(created.chat_id)) == {
+        game_entry(created.game_id).encode(): b"2"
+    }
 
 
-async def test_the_lease_and_the_messages_share_the_games_slot(store: GameStore) -> None:
-    game = await store.create(placed(group_game(), store, 2), lease="mine")
-    assert key_slot(keys.lease(game.game_id).encode()) == key_slot(keys.game(game.game_id).encode())
-    assert key_slot(keys.messages(game.game_id).encode()) == key_slot(
-        keys.game(game.game_id).encode()
-    )
+async def test_the_outbox_and_the_messages_share_the_games_slot(store: GameStore) -> None:
+    game = await store.create(placed(group_game(), store, 2))
+    slot = key_slot(keys.game(game.game_id).encode())
+    for key in (keys.messages(game.game_id), keys.outbox(game.chat_id), keys.sender(game.chat_id)):
+        assert key_slot(key.encode()) == slot
+    assert key_slot(keys.outboxes_of(game.chat_id).encode()) == slot
 
 
 # -- damaged records and outages -----------------------------------------------------------------
@@ -434,16 +396,17 @@ async def test_a_save_whose_answer_was_lost_is_read_back(
     assert seed_of(await store.load(created.game_id)) == 99
 
 
-async def test_a_save_whose_answer_was_lost_keeps_its_token_with_the_fields_unknown(
-    store: GameStore, redis: FakeAsyncRedis, monkeypatch: pytest.MonkeyPatch
+async def test_a_save_whose_answer_was_lost_leaves_its_claim_to_be_asked_again(
+    redis: FakeAsyncRedis, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Whether it took the lease went with the answer: its delivery takes it again with
-    the same token, and reads the fields itself."""
+    """Whether it took the chat went with the answer: its notifier marks it again."""
+    mine = outboxes(redis)
+    store = GameStore(redis, outboxes=mine)
     created = await store.create(solo_record())
     monkeypatch.setattr(store, "_save", _Lost(store._save, ran=True))
-    saved = await store.save(reseeded(created, 99), lease="mine")
-    assert saved.lease == Lease("mine", None)
-    assert await redis.get(keys.lease(created.game_id)) == b"mine"  # it did take it
+    saved = await store.save(reseeded(created, 99))
+    assert mine.claimed(saved.game_id, saved.version) is None
+    assert await redis.hget(keys.outbox(created.chat_id), game_entry(saved.game_id)) == b"2"
 
 
 async def test_a_save_that_never_ran_is_reported_as_nothing_written(

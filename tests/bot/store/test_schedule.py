@@ -12,6 +12,7 @@ from bot.game.state import Game
 from bot.store import keys
 from bot.store.errors import StorageUnavailableError
 from bot.store.games import GameStore
+from bot.game.ports import REVISIT
 from bot.store.schedule import Schedule
 from bot.store.slots import shard_of_game
 from core.variants import Variant
@@ -78,12 +79,16 @@ async def test_a_gone_game_leaves_the_schedule(store: GameStore, redis: FakeAsyn
     assert await schedule.due_games(now=1e12) == []
 
 
+async def due(redis: FakeAsyncRedis, game_id: str, at: float = 0.0) -> None:
+    await redis.zadd(keys.due(shard_of_game(game_id)), {game_id: at})
+
+
 async def test_due_games_come_earliest_first_up_to_the_limit(redis: FakeAsyncRedis) -> None:
     schedule = Schedule(redis)
-    await schedule.mark_due("00000000cc", at=30.5)
-    await schedule.mark_due("0000000b40", at=10.0)
-    await schedule.mark_due("0000bb5bc8", at=20.25)
-    await schedule.mark_due("0000dd01cb")  # at once
+    await due(redis, "00000000cc", at=30.5)
+    await due(redis, "0000000b40", at=10.0)
+    await due(redis, "0000bb5bc8", at=20.25)
+    await due(redis, "0000dd01cb")  # at once
     assert await schedule.due_games(now=25) == ["0000dd01cb", "0000000b40", "0000bb5bc8"]
     assert await schedule.due_games(now=100, limit=2) == ["0000dd01cb", "0000000b40"]
     assert await schedule.next_due() == 0.0
@@ -122,48 +127,16 @@ async def test_the_live_games_are_counted_by_variant(
     assert (await schedule.live_by_variant())["unknown"] == 1
 
 
-async def marked_in_an_outage(
-    schedule: Schedule, server: FakeServer, game_id: str, *ats: float
-) -> None:
-    """Marks the store cannot take: each one fails."""
-    server.connected = False
-    try:
-        for at in ats:
-            with pytest.raises(StorageUnavailableError):
-                await schedule.mark_due(game_id, at)
-    finally:
-        server.connected = True
-
-
-async def test_a_mark_made_in_an_outage_is_written_before_the_next_look(
-    redis: FakeAsyncRedis, server: FakeServer
-) -> None:
-    schedule = Schedule(redis)
-    await marked_in_an_outage(schedule, server, "0000000b40", 30.0, 20.0)
-    assert await schedule.due_at(now=25) == [("0000000b40", 20.0)]  # the earliest mark
-    await schedule.reschedule("0000000b40", None, None)
-    assert await schedule.due_at(now=25) == []  # written once, not at every look
-
-
-async def test_a_mark_kept_through_an_outage_never_delays_an_earlier_one(
-    redis: FakeAsyncRedis, server: FakeServer
-) -> None:
-    schedule = Schedule(redis)
-    await marked_in_an_outage(schedule, server, "0000000b40", 30.0)
-    await schedule.mark_due("0000000b40", 0.0)  # a save made it due at once meanwhile
-    assert await schedule.due_at(now=1) == [("0000000b40", 0.0)]
-
-
-async def test_a_hand_over_only_brings_a_due_game_forward(
+async def test_every_live_game_is_looked_at_again_and_shown_again(
     store: GameStore, redis: FakeAsyncRedis
 ) -> None:
+    """At start-up and after an outage: a game due later (a bot's pause) is due at once
+    too, at `REVISIT`, which says it is to be shown again."""
     schedule = Schedule(redis)
-    created = await store.create(group_game())
-    assert await schedule.reschedule(created.game_id, created.version, at=51.5)
-    await schedule.hand_over(created.game_id, 50.0)
-    assert await schedule.next_due() == 50.0
-    await schedule.hand_over(created.game_id, 60.0)  # later: an earlier time stands
-    assert await schedule.next_due() == 50.0
-    assert await schedule.reschedule(created.game_id, created.version, at=None)
-    await schedule.hand_over(created.game_id, 50.0)  # no longer due: it stays so
-    assert await schedule.next_due() is None
+    group = await store.create(group_game())
+    direct = await store.create(solo_record())
+    assert await schedule.reschedule(group.game_id, group.version, at=60.0)
+    assert await schedule.revisit_live(now=10.0) == 2
+    assert sorted(await schedule.due_at(now=10.0)) == sorted(
+        [(group.game_id, REVISIT), (direct.game_id, REVISIT)]
+    )

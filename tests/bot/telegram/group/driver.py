@@ -4,7 +4,7 @@ lobby and the table, moves from each person's private message."""
 from __future__ import annotations
 
 from bot.game.state import Game, HandOver, Playing
-from bot.telegram.delivery.placement import placement_of
+from bot.telegram.show.placement import GroupShows
 from core.engine import Match
 from core.state import Phase
 from tests.bot.conftest import FakeClock
@@ -30,10 +30,10 @@ async def game_in(harness: TelegramHarness, chat_id: int = GROUP) -> Game:
 async def table(harness: TelegramHarness, chat_id: int = GROUP) -> StoredMessage:
     """The group's one message: the lobby, then the table."""
     record = await game_in(harness, chat_id)
-    placement = placement_of(await harness.messages.load(record.game_id))
-    assert placement.table is not None
-    assert placement.table.message_id is not None
-    return harness.fake.message(record.chat_id, placement.table.message_id)
+    shown = GroupShows.of(await harness.messages.load(record.game_id))
+    assert shown.table is not None
+    assert shown.table.message_id is not None
+    return harness.fake.message(record.chat_id, shown.table.message_id)
 
 
 async def hand(harness: TelegramHarness, user_id: int, chat_id: int = GROUP) -> StoredMessage:

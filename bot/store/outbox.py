@@ -1,0 +1,264 @@
+"""Each chat's outbox in Redis: what the chat must still be shown, and who sends it.
+
+A chat's outbox is a hash of entries, each keyed so that a newer one replaces an older
+one (a game's entry holds the version to show; a menu's, the menu as it is now). Beside
+it is the chat's sender: the process that alone sends to the chat while it holds it
+(`owner`, until `until`), and the chat's pace (`tat`, see `bot.telegram.outbox.pace`),
+which goes with the chat from one sender to the next. A shard's index says, per chat,
+when to look at it if its sender does not come back (a process killed while it held
+the chat): `Outboxes.look` takes such chats over.
+
+Marking, taking and finishing are each one script on the chat's slot; a game's save
+marks its own chat in its script (`MARK_LUA`, see `bot.store.games`), so a change and
+its entry are written together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from redis.typing import EncodableT
+
+from bot.store import keys
+from bot.store.client import RedisClient, fields_of, text
+from bot.store.errors import redis_errors
+from bot.store.slots import SHARDS
+
+KEEP = 86_400  # seconds an outbox is kept without a change (its chat long gone)
+MESSAGES_KEEP = 30 * KEEP  # a game's messages' fields, as long as an unfinished game
+
+# mark(outbox, sender, index, now, token, ttl, chat, sets, drops): write the entries,
+# then take the chat's sender for `token` unless another holds it. Returns {'held'} or
+# {'taken' | 'mine', tat, the outbox's fields}.
+MARK_LUA = (
+    f"local KEEP = {KEEP}"
+    + """
+local function expire_sender(sender, now)
+  local last = math.max(tonumber(redis.call('HGET', sender, 'until') or '0'),
+                        tonumber(redis.call('HGET', sender, 'tat') or '0'))
+  redis.call('PEXPIRE', sender, math.max(1000, math.ceil((last - now) * 1000) + 1000))
+end
+local function take(outbox, sender, index, now, token, ttl, chat)
+  local owner = redis.call('HGET', sender, 'owner')
+  local until_ = tonumber(redis.call('HGET', sender, 'until') or '0')
+  if owner and owner ~= token and until_ > now then
+    redis.call('ZADD', index, 'NX', until_, chat)
+    return {'held'}
+  end
+  local state = (owner == token and until_ > now) and 'mine' or 'taken'
+  redis.call('HSET', sender, 'owner', token, 'until', now + ttl)
+  expire_sender(sender, now)
+  redis.call('ZADD', index, now + ttl, chat)
+  return {state, redis.call('HGET', sender, 'tat') or '0', redis.call('HGETALL', outbox)}
+end
+local function mark(outbox, sender, index, now, token, ttl, chat, sets, drops)
+  for i = 1, #sets, 2 do redis.call('HSET', outbox, sets[i], sets[i + 1]) end
+  for _, name in ipairs(drops) do redis.call('HDEL', outbox, name) end
+  redis.call('EXPIRE', outbox, KEEP)
+  return take(outbox, sender, index, now, token, ttl, chat)
+end
+"""
+)
+
+# KEYS: outbox, sender, index. ARGV: now, token, ttl, chat, how many sets, then the
+# sets (name, value), then the names dropped.
+_MARK = (
+    MARK_LUA
+    + """
+local sets, drops = {}, {}
+local count = tonumber(ARGV[5])
+for i = 6, 5 + 2 * count do sets[#sets + 1] = ARGV[i] end
+for i = 6 + 2 * count, #ARGV do drops[#drops + 1] = ARGV[i] end
+return mark(KEYS[1], KEYS[2], KEYS[3], tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]),
+            ARGV[4], sets, drops)
+"""
+)
+
+# Take a chat nobody sends to (its index said to look): as `take`, but a chat whose
+# outbox is empty leaves the index. KEYS and ARGV as `_MARK`'s first four.
+_TAKE = (
+    MARK_LUA
+    + """
+if redis.call('HLEN', KEYS[1]) == 0 then
+  redis.call('ZREM', KEYS[3], ARGV[4])
+  return {'empty'}
+end
+return take(KEYS[1], KEYS[2], KEYS[3], tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]), ARGV[4])
+"""
+)
+
+# After a call: clear the entries it showed (one whose value changed since, or a game's
+# whose version is newer, stays), keep the pace, and keep the chat until `until`, or
+# give it up when nothing is left and `release`. KEYS: outbox, sender, index. ARGV: now,
+# token, until, chat, tat, release ('1'), then names and the values they were shown at. Returns
+# {'lost'} (another took the chat), {'released'} or {'kept', the outbox's fields}.
+_DONE = (
+    MARK_LUA
+    + """
+local now = tonumber(ARGV[1])
+if redis.call('HGET', KEYS[2], 'owner') ~= ARGV[2] then return {'lost'} end
+for i = 7, #ARGV, 2 do
+  local have = redis.call('HGET', KEYS[1], ARGV[i])
+  local a, b = tonumber(have), tonumber(ARGV[i + 1])
+  if have == ARGV[i + 1] or (a and b and a <= b) then redis.call('HDEL', KEYS[1], ARGV[i]) end
+end
+redis.call('HSET', KEYS[2], 'tat', ARGV[5])
+if ARGV[6] == '1' and redis.call('HLEN', KEYS[1]) == 0 then
+  redis.call('HDEL', KEYS[2], 'owner', 'until')
+  redis.call('ZREM', KEYS[3], ARGV[4])
+  expire_sender(KEYS[2], now)
+  return {'released'}
+end
+redis.call('HSET', KEYS[2], 'until', ARGV[3])
+expire_sender(KEYS[2], now)
+redis.call('ZADD', KEYS[3], ARGV[3], ARGV[4])
+return {'kept', redis.call('HGETALL', KEYS[1])}
+"""
+)
+
+# The live processes: each says it lives until a time; returns how many do.
+_BEAT = """
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], 60000)
+return redis.call('ZCARD', KEYS[1])
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What marking or taking a chat came to: `held` by another process, or this one's
+    (`taken` now, or its own already), with the chat's pace and its outbox's entries."""
+
+    held: bool
+    taken: bool = False
+    tat: float = 0.0
+    entries: dict[str, str] = field(default_factory=dict)
+    shown: dict[str, str] | None = None  # a game's messages' fields, when its save took it
+
+
+def claim_of(answer: Sequence[Any], shown: dict[str, str] | None = None) -> Claim:
+    """A claim from a script's answer (see `MARK_LUA`)."""
+    state = text(answer[0])
+    if state == "held":
+        return Claim(held=True)
+    return Claim(False, state == "taken", float(text(answer[1])), fields_of(answer[2]), shown)
+
+
+def game_entry(game_id: str) -> str:
+    """The name of a game's entry in a chat's outbox; its value is the version to show."""
+    return f"game:{game_id}"
+
+
+def chat_keys(chat_id: int) -> list[str]:
+    """The keys of a chat's scripts: its outbox, its sender, its shard's index."""
+    return [keys.outbox(chat_id), keys.sender(chat_id), keys.outboxes_of(chat_id)]
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """What `Outboxes.done` came to: `lost` (another process took the chat), or the
+    entries left (None: the chat was given up)."""
+
+    lost: bool
+    entries: dict[str, str] | None = None
+
+
+class Outboxes:
+    """The chats' outboxes (see the module's doc); `token` names this process."""
+
+    def __init__(
+        self, redis: RedisClient, token: str, lease: float, clock: Callable[[], float]
+    ) -> None:
+        self._redis = redis
+        self.token = token
+        self.lease = lease  # seconds a sender holds its chat between two signs of life
+        self.clock = clock  # every process's clock must agree: the leases compare times
+        self._mark = redis.register_script(_MARK)
+        self._take = redis.register_script(_TAKE)
+        self._beat = redis.register_script(_BEAT)
+        # Claims the games' saves made in their scripts, for the notifier that follows.
+        self.claims: dict[tuple[str, int], Claim] = {}
+
+    def claimed(self, game_id: str, version: int) -> Claim | None:
+        """The claim the save of the game's `version` made, once."""
+        return self.claims.pop((game_id, version), None)
+
+    def args(self, chat_id: int) -> list[EncodableT]:
+        """The first arguments of `MARK_LUA`'s functions for a chat: now, this process,
+        its lease, the chat."""
+        return [repr(self.clock()), self.token, repr(self.lease), str(chat_id)]
+
+    async def mark(self, chat_id: int, sets: Mapping[str, str], drops: Sequence[str] = ()) -> Claim:
+        """Write entries to the chat's outbox (and drop others), and take its sender."""
+        args: list[EncodableT] = [*self.args(chat_id), len(sets)]
+        for name, value in sets.items():
+            args += [name, value]
+        args += list(drops)
+        async with redis_errors():
+            return claim_of(await self._mark(keys=chat_keys(chat_id), args=args))
+
+    async def take(self, chat_id: int) -> Claim | None:
+        """Take a chat whose sender did not come back; None when its outbox is empty."""
+        async with redis_errors():
+            answer = await self._take(keys=chat_keys(chat_id), args=self.args(chat_id))
+        return None if text(answer[0]) == "empty" else claim_of(answer)
+
+    async def done(
+        self,
+        chat_id: int,
+        tat: float,
+        shown: Mapping[str, str],
+        *,
+        release: bool,
+        until: float,
+        placement: tuple[str, Mapping[str, str], set[str]] | None = None,
+    ) -> Finished:
+        """After a call: clear the entries `shown` (name: the value shown), keep the
+        pace, and keep the chat until `until` or give it up (`release`, when nothing is
+        left). With `placement` (game id, fields, dropped): what the game's messages
+        show, written in the same round trip."""
+        now = self.clock()
+        args: list[EncodableT] = [repr(now), self.token, repr(until), str(chat_id)]
+        args += [repr(tat), "1" if release else "0"]
+        for name, value in shown.items():
+            args += [name, value]
+        script_keys = chat_keys(chat_id)
+        async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+            if placement is not None:
+                game_id, fields, dropped = placement
+                if fields:
+                    pipe.hset(keys.messages(game_id), mapping=cast(Any, fields))
+                if dropped:
+                    pipe.hdel(keys.messages(game_id), *dropped)
+                if fields or dropped:
+                    pipe.expire(keys.messages(game_id), MESSAGES_KEEP)
+            # EVAL, not EVALSHA: a cluster's pipeline cannot load scripts first.
+            pipe.eval(_DONE, len(script_keys), *script_keys, *args)
+            answers: list[Any] = await pipe.execute()
+        answer = answers[-1]
+        state = text(answer[0])
+        if state == "lost":
+            return Finished(lost=True)
+        return Finished(False, None if state == "released" else fields_of(answer[1]))
+
+    async def waiting(self, limit: int = 50) -> list[int]:
+        """Chats whose sender is gone (or never came) while entries wait: every shard's
+        index, in one round trip."""
+        now = self.clock()
+        async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+            for shard in range(SHARDS):
+                pipe.zrangebyscore(keys.outboxes(shard), "-inf", now, start=0, num=limit)
+            found = cast(list[list[bytes]], await pipe.execute())
+        return [int(text(chat)) for shard in found for chat in shard]
+
+    async def beat(self) -> int:
+        """This process lives for a lease more; how many processes live."""
+        now, lease = self.clock(), self.lease
+        async with redis_errors():
+            alive = await self._beat(
+                keys=[keys.processes()], args=[self.token, repr(now + lease), repr(now)]
+            )
+        return max(1, int(alive))

@@ -1,0 +1,227 @@
+"""Every call the bot makes to Telegram on its own, and its errors, met here once:
+
+- 429 (flood control): `LaterError` with the time Telegram asks for (the chat's pace is
+  held until then);
+- a 5xx or a network error: a call that may be made twice (an edit, a deletion) is
+  tried again after a short pause, twice; an edit that still fails is made as a new
+  message (the old one handed back to be deleted: a long outage of one method must not
+  freeze a chat); a new message, which may have gone out all the same, is
+  `LaterError(delivered_maybe=True)`;
+- 403: the chat is out of reach (`UnreachableError`); a group that became a supergroup
+  (`MovedError`);
+- 400: "message is not modified" is success; an edit of a message that is gone, or of
+  the other kind (text, photo), is a new message; anything else is refused content
+  (`RefusedError`), which would be refused again.
+
+A message with a picture is a photo whose caption is the text: `put` edits it with one
+call (`editMessageMedia` when the picture changed, `editMessageCaption` when only the
+words or buttons did)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from aiogram import Bot
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramNetworkError,
+    TelegramRetryAfter,
+    TelegramServerError,
+)
+from aiogram.types import BufferedInputFile, InputMediaPhoto
+
+from bot.telegram.render.content import Content
+from bot.telegram.retry import paced
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+PICTURE_FILE = "table.png"
+RETRIES = (0.2, 0.6)  # seconds before each new try of a call that may be made twice
+NOT_MODIFIED = "message is not modified"
+# What Telegram says when a message can no longer be edited, or is of the other kind.
+GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
+OTHER_KIND = ("there is no media in", "there is no text in", "there is no caption in")
+
+
+class LaterError(Exception):
+    """Nothing more can go to the chat now: come back `after` seconds from now.
+    `delivered_maybe`: the call may have reached the chat all the same."""
+
+    def __init__(self, after: float, *, delivered_maybe: bool = False) -> None:
+        super().__init__(after)
+        self.after = after
+        self.delivered_maybe = delivered_maybe
+
+
+class UnreachableError(Exception):
+    """The bot may not write to the chat (a person who blocked it, a removed bot)."""
+
+
+class MovedError(Exception):
+    """The group became a supergroup: `chat_id` is its new id."""
+
+    def __init__(self, chat_id: int) -> None:
+        super().__init__(chat_id)
+        self.chat_id = chat_id
+
+
+class RefusedError(Exception):
+    """Telegram refused the content itself (it would refuse it again)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """Where `Calls.put` showed the content: the message, the key of its picture ("" for
+    text), and an older message it replaced that is still there."""
+
+    message_id: int
+    photo: str = ""
+    replaced: int | None = None
+
+
+class Calls:
+    """The bot's calls to Telegram, with their errors met (see the module's doc)."""
+
+    def __init__(self, bot: Bot, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep):
+        self.bot = bot
+        self._sleep = sleep
+        self._link: str | None = None
+
+    async def bot_link(self) -> str:
+        """The link to the bot's private chat (its username is asked once)."""
+        if self._link is None:
+            me = await self.bot.me()
+            self._link = f"https://t.me/{me.username}"
+        return self._link
+
+    async def send(self, chat_id: int, content: Content) -> int:
+        """A new message (a photo when the content has a picture); its id."""
+        picture = content.picture
+        if picture is None:
+            message = await self._call(
+                lambda: self.bot.send_message(
+                    chat_id=chat_id, text=content.text, reply_markup=content.markup
+                ),
+                again=False,
+            )
+            return message.message_id
+        photo = BufferedInputFile(await asyncio.to_thread(picture.png), PICTURE_FILE)
+        message = await self._call(
+            lambda: self.bot.send_photo(
+                chat_id=chat_id, photo=photo, caption=content.text, reply_markup=content.markup
+            ),
+            again=False,
+        )
+        return message.message_id
+
+    async def put(
+        self, chat_id: int, message_id: int | None, content: Content, photo: str = ""
+    ) -> Shown:
+        """Show `content` in the message `message_id` (`photo`: the key of the picture it
+        shows, "" for text), or in a new message when there is none, it is gone, it is of
+        the other kind, or its edits keep failing (then it is handed back as `replaced`)."""
+        if message_id is None:
+            return Shown(await self.send(chat_id, content), content.photo)
+        replaced: int | None = message_id
+        if bool(content.photo) == bool(photo):
+            try:
+                if await self.edit(chat_id, message_id, content, photo):
+                    return Shown(message_id, content.photo)
+                replaced = None  # gone: nothing to delete
+            except LaterError as later:
+                if later.delivered_maybe:
+                    log.warning("edits in chat %s fail: sent anew", chat_id)
+                else:
+                    raise
+            except _OtherKindError:
+                pass
+        return Shown(await self.send(chat_id, content), content.photo, replaced)
+
+    async def edit(self, chat_id: int, message_id: int, content: Content, photo: str = "") -> bool:
+        """Show `content` in `message_id`, of the same kind; False when it is gone."""
+        picture = content.picture
+        if picture is None:
+            make: Callable[[], Awaitable[object]] = lambda: self.bot.edit_message_text(  # noqa: E731
+                text=content.text,
+                chat_id=chat_id,
+                message_id=message_id,
+                reply_markup=content.markup,
+            )
+        elif photo == picture.key:  # the same picture: only the words or the buttons
+            make = lambda: self.bot.edit_message_caption(  # noqa: E731
+                chat_id=chat_id,
+                message_id=message_id,
+                caption=content.text,
+                reply_markup=content.markup,
+            )
+        else:
+            media = InputMediaPhoto(
+                media=BufferedInputFile(await asyncio.to_thread(picture.png), PICTURE_FILE),
+                caption=content.text,
+            )
+            make = lambda: self.bot.edit_message_media(  # noqa: E731
+                media=media, chat_id=chat_id, message_id=message_id, reply_markup=content.markup
+            )
+        try:
+            await self._call(make)
+        except RefusedError as refused:
+            said = str(refused).lower()
+            if NOT_MODIFIED in said:
+                return True  # the same content twice: nothing to do
+            if any(words in said for words in GONE):
+                return False
+            if any(words in said for words in OTHER_KIND):
+                raise _OtherKindError from None
+            raise
+        return True
+
+    async def delete(self, chat_id: int, message_ids: Iterable[int]) -> None:
+        """Delete messages in one call; those that cannot be (too old, gone) stay."""
+        ids = list(message_ids)
+        try:
+            await self._call(lambda: self.bot.delete_messages(chat_id=chat_id, message_ids=ids))
+        except RefusedError as error:
+            log.info("messages %s of chat %s stay: %s", ids, chat_id, error)
+
+    async def drop_buttons(self, chat_id: int, message_id: int) -> None:
+        """Best effort: an older copy of a game message loses its buttons."""
+        try:
+            await self._call(
+                lambda: self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id)
+            )
+        except (RefusedError, UnreachableError) as error:
+            log.debug("old message %s kept its buttons: %s", message_id, error)
+
+    async def _call(self, make: Callable[[], Awaitable[T]], *, again: bool = True) -> T:
+        """One call (`make` makes it anew for each try); see the module's doc."""
+        pauses = RETRIES if again else ()
+        for attempt in range(len(pauses) + 1):
+            try:
+                with paced():
+                    return await make()
+            except TelegramRetryAfter as flood:
+                raise LaterError(float(flood.retry_after)) from None
+            except (TelegramNetworkError, TelegramServerError) as error:
+                if attempt < len(pauses):
+                    await self._sleep(pauses[attempt])
+                    continue
+                log.warning("Telegram did not answer (%s); again shortly", error)
+                raise LaterError(RETRIES[-1], delivered_maybe=True) from None
+            except TelegramMigrateToChat as moved:
+                raise MovedError(moved.migrate_to_chat_id) from None
+            except TelegramForbiddenError:
+                raise UnreachableError from None
+            except TelegramBadRequest as error:
+                raise RefusedError(error.message) from error
+        raise AssertionError("unreachable")  # the loop returns or raises
+
+
+class _OtherKindError(Exception):
+    """The message is of the other kind (text, photo) than the edit."""

@@ -1,0 +1,229 @@
+"""What an entry of a chat's outbox asks for now: the next call (a `Step` of
+`bot.telegram.show`) or only a change of what the store says the chat shows.
+
+Entries, by the start of their name (replies first, then a game's flags, then games):
+`say:` a new message, `menu:<message id>` a menu shown in its own message, `reach:<game>`
+a person's first private message for a group game, `adopt:`/`anew:`/`moved:<game>` how a
+change is to be shown (`bot.game.notify.Show`), `game:<game>` the version to show."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+
+from aiogram.types import InlineKeyboardMarkup
+
+from bot.game.ports import StorageUnavailableError
+from bot.game.state import Game
+from bot.telegram.ports import Look, Looks, MessageRecords
+from bot.telegram.render.content import Content
+from bot.telegram.show.group import Lookups, group_step, group_view
+from bot.telegram.show.placement import TABLE, GroupShows, Sent, dump, private_field, sent_of
+from bot.telegram.show.private import private_content, private_step
+from bot.telegram.show.steps import Fields, Outcome, Put, Step, Strip
+from texts import Texts
+
+log = logging.getLogger(__name__)
+
+SAY, MENU, REACH, ADOPT, ANEW, MOVED, GAME = (
+    "say:",
+    "menu:",
+    "reach:",
+    "adopt:",
+    "anew:",
+    "moved:",
+    "game:",
+)
+_ORDER = (SAY, MENU, REACH, ADOPT, ANEW, MOVED, GAME)
+
+
+def first(entries: Iterable[str]) -> list[str]:
+    """The entries in the order they are sent: replies, then flags, then games; each
+    kind oldest first (a `say:` entry's name carries its time)."""
+
+    def rank(name: str) -> tuple[int, str]:
+        kind = name.partition(":")[0] + ":"
+        return (_ORDER.index(kind) if kind in _ORDER else len(_ORDER), name)
+
+    return sorted(entries, key=rank)
+
+
+def content_json(content: Content) -> str:
+    """A reply's content as its entry holds it."""
+    markup = content.markup.model_dump_json(exclude_none=True) if content.markup else None
+    return json.dumps({"text": content.text, "markup": markup, "key": content.key})
+
+
+def content_of(raw: str) -> Content:
+    stored = json.loads(raw)
+    markup = stored.get("markup")
+    parsed = InlineKeyboardMarkup.model_validate_json(markup) if markup else None
+    return Content(stored["text"], parsed, stored.get("key", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """An entry's next call (`step`; None: only `changes` to write), for the messages of
+    `game_id` (None: a reply outside games)."""
+
+    name: str
+    value: str
+    step: Step | None = None
+    changes: Fields | None = None
+    game_id: str | None = None
+
+    @property
+    def once(self) -> bool:
+        """Whether one call shows the entry (a reply, a flag); a game's entry may need
+        several (an announcement, then the table)."""
+        return not self.name.startswith(GAME)
+
+    def record(self, outcome: Outcome) -> Fields:
+        """What the job changes in the store, once done."""
+        return self.step.record(outcome) if self.step is not None else dict(self.changes or {})
+
+
+class Jobs:
+    """Entries to jobs (see the module's doc)."""
+
+    def __init__(
+        self,
+        load: Callable[[str], Awaitable[Game | None]],
+        messages: MessageRecords,
+        texts: Texts,
+        looks: Looks,
+        look: Look,
+        lookups: Lookups,
+        link: Callable[[], Awaitable[str]],
+        clock: Callable[[], float],
+    ) -> None:
+        self._load = load
+        self._messages = messages
+        self._texts = texts
+        self._looks = looks
+        self._look = look
+        self._lookups = lookups
+        self._link = link
+        self._clock = clock
+        self._games: dict[str, Game] = {}  # the latest version this process has seen
+
+    def seen(self, game: Game) -> None:
+        """`game` is the latest version known here (a save of this process)."""
+        known = self._games.get(game.game_id)
+        if known is None or known.version <= game.version:
+            self._games[game.game_id] = game
+
+    async def fields(self, game_id: str) -> dict[str, str]:
+        """What the game's messages show, as the store says."""
+        return dict(await self._messages.load(game_id))
+
+    async def job(
+        self, chat_id: int, known: dict[str, dict[str, str]], name: str, value: str
+    ) -> Job | None:
+        """The entry's next call or change in the chat; None when the chat shows it.
+        `known`: each game's messages' fields as the chat knows them (filled here)."""
+        kind, _, key = name.partition(":")
+        kind += ":"
+        if kind == SAY:
+            return Job(name, value, Put(content_of(value), None, lambda _: {}))
+        if kind == MENU:
+            return Job(name, value, Put(content_of(value), int(key), lambda _: {}, only_edit=True))
+        fields = known.get(key)
+        if fields is None:
+            fields = known[key] = await self.fields(key)
+        if kind == REACH:
+            return _reach(name, value, chat_id, key, fields)
+        game = await self._game(key, int(value) if kind == GAME else 0)
+        if game is None:
+            return None  # gone: nothing to show
+        if kind == ADOPT:
+            adopted: Fields = {private_field(chat_id): dump(Sent(chat_id, int(value)))}
+            return Job(name, value, None, adopted, key)
+        if kind == ANEW:
+            return _anew(name, value, chat_id, key, fields)
+        if kind == MOVED:
+            return _moved(name, value, game, fields)
+        step = await self._game_step(chat_id, game, fields)
+        return None if step is None else Job(name, value, step, None, key)
+
+    async def _game(self, game_id: str, version: int) -> Game | None:
+        """The game at `version` or later: this process's latest, or the store's."""
+        game = self._games.get(game_id)
+        if game is None or game.version < version:
+            game = await self._load(game_id)
+            if game is not None:
+                self.seen(game)
+        return game
+
+    async def _game_step(self, chat_id: int, game: Game, fields: dict[str, str]) -> Step | None:
+        now = self._clock()
+        if game.in_group and chat_id == game.chat_id:
+            group = game.record.group
+            assert group is not None
+            shows = GroupShows.of(fields)
+            t = self._texts.translator(group.language)
+            drawn = await self._drawn(chat_id, shows.table)
+            view = await group_view(game, t, await self._link(), shows, self._lookups, now, drawn)
+            return await group_step(game, view, shows, self._lookups)
+        sent = sent_of(fields.get(private_field(chat_id)))
+        seat = game.seat_of(chat_id)
+        if seat is not None:
+            language = game.human(seat).language
+        else:
+            language = sent.language if sent is not None and sent.language else self._texts.default
+        drawn = await self._drawn(chat_id, sent)
+        table = sent_of(fields.get(TABLE))
+        content = private_content(game, chat_id, self._texts, language, drawn=drawn, table=table)
+        return private_step(game, chat_id, sent, content, language, now)
+
+    async def _drawn(self, chat_id: int, sent: Sent | None) -> bool:
+        """Whether the chat sees its games as pictures (unless Telegram refused them)."""
+        if sent is not None and sent.text_only:
+            return False
+        try:
+            chosen = await self._looks.get(chat_id)
+        except StorageUnavailableError:
+            chosen = None
+        try:
+            return (Look(chosen) if chosen is not None else self._look) is Look.PICTURE
+        except ValueError:  # a value of an older or newer version
+            return self._look is Look.PICTURE
+
+
+def _reach(name: str, value: str, chat_id: int, game_id: str, fields: dict[str, str]) -> Job | None:
+    """A person's first private message for a group game, unless they have one."""
+    field = private_field(chat_id)
+    sent = sent_of(fields.get(field))
+    if sent is not None and sent.message_id is not None:
+        return None
+    stored = json.loads(value)
+    content = content_of(value)
+    language = stored.get("language", "")
+
+    def record(outcome: Outcome) -> Fields:
+        if outcome.message_id is None:
+            return {}
+        shown = Sent(chat_id, outcome.message_id, content.essential, content.full, language)
+        return {field: dump(shown)}
+
+    return Job(name, value, Put(content, None, record), None, game_id)
+
+
+def _anew(name: str, value: str, chat_id: int, game_id: str, fields: dict[str, str]) -> Job:
+    """The person's game message goes at the bottom: the old copy loses its buttons."""
+    field = private_field(chat_id)
+    old = sent_of(fields.get(field))
+    if old is None or old.message_id is None:
+        return Job(name, value, None, {field: None}, game_id)
+    return Job(name, value, Strip(old.message_id, lambda _: {field: None}), None, game_id)
+
+
+def _moved(name: str, value: str, game: Game, fields: dict[str, str]) -> Job:
+    """The group's table is sent anew; in the same chat the old copy is deleted next."""
+    old = sent_of(fields.get(TABLE))
+    if old is None or old.message_id is None or old.chat_id != game.chat_id:
+        return Job(name, value, None, {TABLE: None}, game.game_id)
+    table = Sent(game.chat_id, None, retired=(*old.retired, old.message_id))
+    return Job(name, value, None, {TABLE: dump(table)}, game.game_id)

@@ -1,0 +1,119 @@
+"""A person's private message for a game: a direct game's whole game, or a group
+seat's hand (R8.2: rendered from that seat's own view), and the next call it needs.
+
+In a group a hand whose only change is the line others made waits for its owner's turn
+(the group's table shows the line, and an edit per move to every player would cost more
+calls than the move itself). When the turn comes to someone away from the chat (their
+own last move over `AT_THE_CHAT` ago) it comes as a new message, which notifies them,
+and the old one is deleted with others, a few at once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.game.state import Game, Playing
+from bot.telegram.render import game as render
+from bot.telegram.render import keyboards
+from bot.telegram.render.content import Content
+from bot.telegram.render.drawing import table_picture
+from bot.telegram.render.hands import hand_content, table_link
+from bot.telegram.show.placement import Sent, dump, private_field
+from bot.telegram.show.steps import Delete, Fields, Outcome, Put, Step
+from texts import Texts
+
+AT_THE_CHAT = 10.0  # seconds since a person's own move during which they are at the chat
+RETIRE_BATCH = 4  # old hand messages of a person deleted together, in one call
+
+
+def private_content(
+    game: Game, user_id: int, texts: Texts, language: str, *, drawn: bool, table: Sent | None
+) -> Content:
+    """What the person's message shows: the game (direct), or their hand (group)."""
+    t = texts.translator(language)
+    seat = game.seat_of(user_id)
+    if game.in_group:
+        link = table_link(game.chat_id, table.message_id) if table is not None else None
+        return hand_content(game, user_id, t, drawn=drawn, table=link)
+    assert seat is not None
+    view = game.seat_view(seat)
+    markup = keyboards.game_keyboard(game, view, t)
+    if not drawn:
+        text = render.game_text(game, view, t)
+        return Content(text, markup, key=text)  # a direct game shows every change at once
+    caption = render.game_text(game, view, t, drawn=True)
+    picture = table_picture(game, t, seat)
+    return Content(caption, markup, caption + (picture.key if picture else ""), picture)
+
+
+def private_step(
+    game: Game, user_id: int, sent: Sent | None, content: Content, language: str, now: float
+) -> Step | None:
+    """The next call the person's message needs, or None when it shows `content`."""
+    if sent is not None and sent.message_id is None:
+        return None  # they blocked the bot: nothing can reach them
+    field = private_field(user_id)
+    if sent is not None and sent.retired:
+        playing = isinstance(game.state, Playing)
+        if sent.prompt or len(sent.retired) >= RETIRE_BATCH or not playing:
+            kept = replace(sent, retired=(), prompt=False)
+            return Delete(sent.retired, lambda _: {field: dump(kept)})
+    changed = sent is None or sent.essential != content.essential
+    if not changed and (game.in_group or sent is None or sent.full == content.full):
+        return None
+    turn = game.in_group and _turn_of(game) == user_id
+    moved_at = _moved_at(game, user_id)
+    away = moved_at is None or now - moved_at >= AT_THE_CHAT
+    anew = turn and sent is not None and not sent.turn and away
+    old = sent.message_id if sent is not None else None
+
+    def record(outcome: Outcome) -> Fields:
+        retired = sent.retired if sent is not None else ()
+        if outcome.message_id is None:  # refused: kept as it was, waiting for new content
+            if outcome.unreachable:
+                return {field: dump(Sent(content_chat, None, language=language))}
+            if sent is None:
+                return {}
+            return {
+                field: dump(replace(sent, text_only=sent.text_only or outcome.pictures_refused))
+            }
+        if anew and old is not None:
+            retired = (*retired, old)
+        if outcome.replaced is not None:
+            retired = (*retired, outcome.replaced)
+        shown = Sent(
+            content_chat,
+            outcome.message_id,
+            content.essential,
+            content.full,
+            language,
+            turn=turn,
+            retired=retired,
+            prompt=outcome.replaced is not None or (sent is not None and sent.prompt),
+            photo=outcome.photo,
+            text_only=sent is not None and sent.text_only,
+        )
+        return {field: dump(shown)}
+
+    content_chat = _chat_of(game, user_id, sent)
+    photo = sent.photo if sent is not None else ""
+    return Put(content, None if anew else old, record, "" if anew else photo)
+
+
+def _turn_of(game: Game) -> int | None:
+    state = game.state
+    if isinstance(state, Playing) and not game.is_bot(state.turn):
+        return game.human(state.turn).user_id
+    return None
+
+
+def _moved_at(game: Game, user_id: int) -> float | None:
+    seat = game.seat_of(user_id)
+    return None if seat is None else game.human(seat).moved_at
+
+
+def _chat_of(game: Game, user_id: int, sent: Sent | None) -> int:
+    seat = game.seat_of(user_id)
+    if seat is not None:
+        return game.human(seat).chat_id
+    assert sent is not None
+    return sent.chat_id
