@@ -45,9 +45,9 @@ from bot.telegram.middlewares import GroupConversation, InFlight, Once
 from bot.telegram.observe import Liveness, UpdateMetrics
 from bot.telegram.outbox.calls import Calls
 from bot.telegram.outbox.jobs import Jobs
+from bot.telegram.outbox.notifier import Outbox
 from bot.telegram.outbox.pace import Limits
 from bot.telegram.outbox.replies import Replies
-from bot.telegram.outbox.sender import Outbox
 from bot.telegram.ports import Look
 from bot.telegram.render.stats import RecordsLine
 from bot.telegram.show.group import StoreLookups
@@ -97,13 +97,15 @@ def create_app(
     rng: random.Random | None = None,
     now: Callable[[], datetime] | None = None,
     sleep: Sleep | None = None,
+    wait: Sleep | None = None,
     liveness: Liveness | None = None,
     webhook: bool = False,
     look: Look = Look.PICTURE,
 ) -> App:
     """Everything that serves one bot over one Redis (`liveness`: the one the bot's
-    session reports its polls to; `now` and `sleep`: tests move time by hand; `webhook`:
-    updates come by webhook; `look`: how a chat that chose none sees its games)."""
+    session reports its polls to; `now`, `sleep` (a pause before a call is tried again)
+    and `wait` (a chat's wait for its turn): tests move time by hand; `webhook`: updates
+    come by webhook; `look`: how a chat that chose none sees its games)."""
     pacing = pacing or Pacing()
     liveness = liveness or Liveness()
     clock: Callable[[], datetime] = now or utcnow
@@ -127,17 +129,20 @@ def create_app(
     facts = Facts(alarm)
     lookups = StoreLookups(chats, store, RecordsLine(stats))
     jobs = Jobs(store.load, records, texts, looks, look, lookups, calls.bot_link, outboxes.clock)
-    outbox = Outbox(outboxes, jobs, calls, chats, facts, pacing.limits, **waits)
+    turns = {"sleep": wait} if wait is not None else {}
+    outbox = Outbox(outboxes, jobs, calls, chats, facts, pacing.limits, **turns)
     replies = Replies(outbox, calls, records, chats, texts)
 
     # The use cases, telling the outbox after each change.
-    games = Games(store, outbox, rng=rng, now=clock)
+    games = Games(store, outbox, alarm=alarm, rng=rng, now=clock)
     advisor = Advisor(players)
     matches = Matches(games, players, advisor)
     groups = GroupGames(games, replies.reach)
     history = History(history_store)
     finisher = Finisher(games, FinishedMatches(redis), [history, stats])
-    worker = Worker(games, matches, schedule, alarm, facts, clock, pacing.rhythm, finisher)
+    worker = Worker(
+        games, matches, schedule, alarm, facts, outboxes, clock, pacing.rhythm, finisher
+    )
 
     # Everything kept about a person outside a game's own record (which expires with the
     # game): /forgetme erases it from each.

@@ -113,6 +113,7 @@ KEYS_OF: dict[str, KeysOf] = {
             "TYPE",
             "MEMORY USAGE",
             "HGET",
+            "HEXISTS",
             "HMGET",
             "HSET",
             "HSETNX",

@@ -19,10 +19,10 @@ from functools import partial
 
 from bot.game.changes import left, moved_to, speaking, stopped
 from bot.game.errors import RefusalCode, RefusalError
-from bot.game.notify import PLAIN, Blocked, Fact, GroupLost, Migrated, Notifier, Show
+from bot.game.notify import PLAIN, Alarm, Blocked, Fact, GroupLost, Migrated, Notifier, Show
 from bot.game.ports import ChatBusyError, GameRepository, VersionConflictError
 from bot.game.record import GameRecord, LobbyStage, TableSettings
-from bot.game.state import Game
+from bot.game.state import Finished, Game
 from core.deal import SECRET_BYTES
 
 ATTEMPTS = 5  # writes retried on a conflict by `update` before giving up
@@ -44,11 +44,13 @@ class Games:
         store: GameRepository,
         notifier: Notifier,
         *,
+        alarm: Alarm | None = None,
         rng: random.Random | None = None,
         now: Callable[[], datetime] = utcnow,
     ) -> None:
         self._store = store
         self._notifier = notifier
+        self._alarm = alarm or Alarm()  # the worker's: a group's change, a match to record
         self._rng = rng or random.SystemRandom()
         # Tests inject `rng` to deal the same matches again; the bot draws from the OS.
         self._secret: Callable[[], bytes] = partial(
@@ -169,8 +171,13 @@ class Games:
         raise RefusalError(RefusalCode.STALE)
 
     async def tell(self, game: Game, show: Show = PLAIN) -> None:
-        """Every chat of the game shows it (saved, or to be shown anew)."""
+        """Every chat of the game shows it (saved, or to be shown anew); the worker looks
+        at a group's game (its bots, its timer) and records a finished match."""
         await self._notifier.changed(game, show)
+        if isinstance(game.state, Finished):
+            self._alarm.record()
+        elif game.in_group:
+            self._alarm.poke()
 
     async def react(self, game: Game, facts: Sequence[Fact]) -> None:
         """Act on what showing the game met: a person who blocked the bot leaves their

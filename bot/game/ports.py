@@ -107,6 +107,15 @@ class Schedule(Protocol):
         ...
 
 
+class Told(Protocol):
+    """Whether a group has seen everything of its game yet."""
+
+    async def told_at(self, game: Game) -> float | None:
+        """When the group was last told something of `game` (0: never), once all of
+        that version is shown there; None while some of it waits."""
+        ...
+
+
 class FinishedMatches(Protocol):
     """The matches that got a result and are not recorded yet."""
 

@@ -12,7 +12,8 @@ One step on a game:
 1. bots whose pause is over decide, one compare-and-set save each;
 2. a turn timer that reached its reminder has the game shown again (the group is
    reminded), one that ran out has a bot move for the person;
-3. a group's hand that is over is followed by the next, `Rhythm.next_hand` later;
+3. a group's hand that is over is followed by the next, `Rhythm.next_hand` after its
+   result was told;
 4. the game is rescheduled for the earliest pending thing, or dropped from `due`.
 """
 
@@ -32,7 +33,7 @@ from bot.game.finisher import Finisher
 from bot.game.games import Games
 from bot.game.matches import Matches
 from bot.game.notify import Alarm, Facts
-from bot.game.ports import REVISIT, Schedule, StorageUnavailableError
+from bot.game.ports import REVISIT, Schedule, StorageUnavailableError, Told
 from bot.game.state import Game, HandOver, Playing
 from bot.metrics import PACER_LAG
 
@@ -44,7 +45,7 @@ class Rhythm:
     """The worker's settings, in seconds."""
 
     bot_delay: float = 1.5  # a group bot's pause before it plays, so that people can follow
-    next_hand: float = 6.0  # a group's next hand is dealt this long after the last ended
+    next_hand: float = 6.0  # a group's next hand is dealt this long after a result is told
     idle_poll: float = 1.0  # how often to look for work another process scheduled
 
 
@@ -58,6 +59,7 @@ class Worker:
         schedule: Schedule,
         alarm: Alarm,
         facts: Facts,
+        told: Told,
         now: Callable[[], datetime],
         rhythm: Rhythm | None = None,
         finisher: Finisher | None = None,
@@ -67,6 +69,7 @@ class Worker:
         self._schedule = schedule
         self._alarm = alarm
         self._facts = facts
+        self._told = told
         self._now = now
         self.rhythm = rhythm or Rhythm()
         self._finisher = finisher
@@ -76,6 +79,10 @@ class Worker:
     def poke(self) -> None:
         """Look at the due games now rather than after a pause."""
         self._alarm.poke()
+
+    def record_finished(self) -> None:
+        """Record the finished matches (stats, history) on the next pass."""
+        self._alarm.record()
 
     def _clock(self) -> float:
         return self._now().timestamp()
@@ -226,7 +233,12 @@ class Worker:
         return game
 
     async def _deal_next(self, game: Game, wakes: list[float]) -> Game:
-        due = game.record.updated_at.timestamp() + self.rhythm.next_hand
+        """The next hand, `next_hand` after the group was told the last one's result."""
+        told = await self._told.told_at(game)
+        if told is None:  # the result waits for the group's turn: look again then
+            wakes.append(self._clock() + 1.0)
+            return game
+        due = max(told, game.record.updated_at.timestamp()) + self.rhythm.next_hand
         if due > self._clock():
             wakes.append(due)
             return game

@@ -210,7 +210,7 @@ class GameStore:
             # Handed to the notifier that follows: the chat's sender may be ours now. A
             # claim lost with the save's answer is asked again by the notifier.
             read = fields_of(shown) if shown else None  # read only when it took the chat
-            outboxes.claims[(game_id, stored.version)] = claim_of(claimed, read)
+            outboxes.keep(game_id, stored.version, claim_of(claimed, read))
         return game.stored_as(stored)
 
     async def _seat_people(self, game: Game) -> None:

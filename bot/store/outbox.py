@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from redis.typing import EncodableT
 
+from bot.game.state import Game
 from bot.store import keys
 from bot.store.client import RedisClient, fields_of, text
 from bot.store.errors import redis_errors
@@ -28,6 +29,8 @@ from bot.store.slots import SHARDS
 
 KEEP = 86_400  # seconds an outbox is kept without a change (its chat long gone)
 MESSAGES_KEEP = 30 * KEEP  # a game's messages' fields, as long as an unfinished game
+CLAIMS_KEPT = 1024  # saves' claims kept for their notifier
+POSTED_AT = "posted_at"  # a messages' field: when the group was last told something
 
 # mark(outbox, sender, index, now, token, ttl, chat, sets, drops): write the entries,
 # then take the chat's sender for `token` unless another holds it. Returns {'held'} or
@@ -182,6 +185,13 @@ class Outboxes:
         # Claims the games' saves made in their scripts, for the notifier that follows.
         self.claims: dict[tuple[str, int], Claim] = {}
 
+    def keep(self, game_id: str, version: int, claim: Claim) -> None:
+        """The claim a save made, for the notifier that follows it (a save nobody tells,
+        a new lobby's before its opener sits down, is forgotten among the oldest)."""
+        self.claims[(game_id, version)] = claim
+        while len(self.claims) > CLAIMS_KEPT:
+            del self.claims[next(iter(self.claims))]
+
     def claimed(self, game_id: str, version: int) -> Claim | None:
         """The claim the save of the game's `version` made, once."""
         return self.claims.pop((game_id, version), None)
@@ -243,6 +253,15 @@ class Outboxes:
         if state == "lost":
             return Finished(lost=True)
         return Finished(False, None if state == "released" else fields_of(answer[1]))
+
+    async def told_at(self, game: Game) -> float | None:
+        """When the game's group was last told something (0: never), once its chat's
+        outbox holds nothing of the game; None while it does."""
+        async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
+            pipe.hexists(keys.outbox(game.chat_id), game_entry(game.game_id))
+            pipe.hget(keys.messages(game.game_id), POSTED_AT)
+            waiting, told = await pipe.execute()
+        return None if waiting else float(text(told)) if told else 0.0
 
     async def waiting(self, limit: int = 50) -> list[int]:
         """Chats whose sender is gone (or never came) while entries wait: every shard's

@@ -2,9 +2,14 @@
 
 `import a.b` imports a.b. `from a import b` imports a.b when a/b.py or a/b/ exists under
 the root, else a (b is a name in it). Relative imports are resolved against the file's
-package by the same rule. A string literal handed to `importlib.import_module`, to
-`import_module` taken from importlib or to `__import__` is an import too; a name computed
-at run time cannot be read, and is listed apart so that a rule can refuse it.
+package by the same rule, and so are attributes: `import bot` then `bot.store.games.load()`
+imports bot.store.games. A string literal handed to importlib's `import_module` or to
+`__import__`, or looked up in `sys.modules`, is an import too.
+
+What cannot be read is listed apart, so that a rule can refuse it: a name computed at run
+time, an import function taken by `getattr` or passed around, `sys.modules` used other
+than by a literal name, code run from text, and the modules that load code from a file
+or a spec (`importlib.util`, `importlib.machinery`, ...).
 """
 
 from __future__ import annotations
@@ -13,7 +18,32 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-DYNAMIC = ("import_module", "__import__")  # importlib's functions that import by name
+from tests.architecture.names import (
+    Reference,
+    above,
+    bindings,
+    is_module,
+    is_type_checking,
+    qualified,
+    reached,
+    submodule,
+    within,
+)
+
+# The functions that import a module by its name, however a file reaches them.
+IMPORTERS = {
+    "importlib.import_module": "import_module",
+    "importlib.__import__": "__import__",
+    "builtins.__import__": "__import__",
+}
+# They load code from a file, a spec or a path: what they load, no reading can tell.
+LOADERS = ("importlib.util", "importlib.machinery", "runpy", "pkgutil", "zipimport")
+CODE_FROM_TEXT = ("builtins.exec", "builtins.eval", "builtins.compile")
+SYS_MODULES = "sys.modules"
+# The methods of sys.modules that take a module's name first.
+LOOKUPS = tuple(f"{SYS_MODULES}.{m}" for m in ("get", "pop", "setdefault", "__getitem__"))
+# A computed attribute of these can be any module, or a function that imports one.
+OPEN_ENDED = ("importlib", "sys", "builtins", *LOADERS)
 
 
 @dataclass(frozen=True, order=True)
@@ -56,22 +86,12 @@ def read_imports(path: Path, root: Path) -> FileImports:
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     reader = _Reader(root, ".".join(path.relative_to(root).parent.parts), tree)
     reader.visit(tree)
-    return FileImports(tuple(sorted(set(reader.imports))), tuple(sorted(set(reader.unreadable))))
-
-
-def submodule(root: Path, package: str, name: str) -> str:
-    """`package.name` when that is a module or a package under `root`; else `package`."""
-    candidate = f"{package}.{name}" if package else name
-    where = root.joinpath(*candidate.split("."))
-    if where.with_name(where.name + ".py").is_file() or where.is_dir():
-        return candidate
-    return package
-
-
-def _is_type_checking(test: ast.expr) -> bool:
-    if isinstance(test, ast.Name):
-        return test.id == "TYPE_CHECKING"
-    return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    # A chain that reaches a module the file imports anyway (`import bot.store.games`,
+    # then `bot.store.games.Games`) says nothing new.
+    stated = {(i.module, i.type_checking) for i in reader.imports}
+    reached = [i for i in reader.reached if (i.module, i.type_checking) not in stated]
+    imports = sorted({*reader.imports, *reached})
+    return FileImports(tuple(imports), tuple(sorted(set(reader.unreadable))))
 
 
 def _literal(node: ast.expr | None) -> str | None:
@@ -90,32 +110,29 @@ class _Reader(ast.NodeVisitor):
     def __init__(self, root: Path, package: str, tree: ast.Module) -> None:
         self.root = root
         self.package = package
+        self.bound = bindings(tree, package)
         self.imports: list[Import] = []
+        self.reached: list[Import] = []  # by attributes of an imported module
         self.unreadable: list[Unreadable] = []
         self.type_checking = False
-        # The names importlib and its import_module are bound to in this file, anywhere.
-        self.importlib: set[str] = set()
-        self.import_module: dict[str, str] = {}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    if alias.name == "importlib" or (
-                        alias.name.startswith("importlib.") and alias.asname is None
-                    ):
-                        self.importlib.add(alias.asname or "importlib")
-            elif isinstance(node, ast.ImportFrom) and node.module == "importlib" and not node.level:
-                for alias in node.names:
-                    if alias.name in DYNAMIC:
-                        self.import_module[alias.asname or alias.name] = alias.name
+        # Names and chains already read as the callee of an import or a lookup's target.
+        self.followed: set[int] = set()
 
     def add(self, node: ast.AST, module: str) -> None:
+        if within(module, LOADERS):
+            self.refuse_loader(node, module)
+            return
         self.imports.append(Import(getattr(node, "lineno", 0), module, self.type_checking))
 
     def refuse(self, node: ast.AST, why: str) -> None:
         self.unreadable.append(Unreadable(getattr(node, "lineno", 0), ast.unparse(node), why))
 
+    def refuse_loader(self, node: ast.AST, module: str) -> None:
+        loader = next(each for each in LOADERS if within(module, [each]))
+        self.refuse(node, f"{loader} loads code from a file or a spec")
+
     def visit_If(self, node: ast.If) -> None:
-        if not _is_type_checking(node.test):
+        if not is_type_checking(node.test):
             self.generic_visit(node)
             return
         # Names imported for the type checker only are imports all the same: a rule
@@ -134,39 +151,99 @@ class _Reader(ast.NodeVisitor):
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         package = node.module or ""
         if node.level:
-            base = _above(self.package, node.level)
+            base = above(self.package, node.level)
             if base is None:
                 self.refuse(node, "reaches above the top package")
                 return
             package = f"{base}.{node.module}" if node.module else base
         for alias in node.names:
-            self.add(
-                node, package if alias.name == "*" else submodule(self.root, package, alias.name)
-            )
+            self.from_import(node, package, alias.name)
+
+    def from_import(self, node: ast.AST, package: str, name: str) -> None:
+        """`from package import name`: its submodule when the tree holds one, else itself."""
+        if name == "*":
+            self.add(node, package)
+        elif within(f"{package}.{name}", LOADERS):
+            self.add(node, f"{package}.{name}")
+        else:
+            self.add(node, submodule(self.root, package, name))
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Load):
+            for reference in qualified(node, self.bound):
+                self.use(node, reference)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        references = qualified(node, self.bound)
+        if not references:
+            self.generic_visit(node)
+        # A chain that starts at a bound name is read whole: its prefixes are not visited.
+        for reference in references:
+            self.use(node, reference)
+
+    def use(self, node: ast.expr, reference: Reference) -> None:
+        """A name or a chain that stands for `reference`, other than as a callee read."""
+        if id(node) in self.followed:
+            return
+        dotted = reference.dotted
+        if within(dotted, LOADERS):
+            self.refuse_loader(node, dotted)
+        elif dotted in IMPORTERS or dotted in CODE_FROM_TEXT:
+            self.refuse(node, f"{dotted} is taken, not called by name")
+        elif within(dotted, [SYS_MODULES]):
+            self.refuse(node, f"{SYS_MODULES} is used other than by a literal name")
+        elif (module := reached(self.root, reference)) != reference.base:
+            marked = self.type_checking or reference.type_checking
+            self.reached.append(Import(getattr(node, "lineno", 0), module, marked))
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        if any(r.dotted == SYS_MODULES for r in qualified(node.value, self.bound)):
+            self.followed.add(id(node.value))
+            self.look_up(node, node.slice)
+        self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
+        callees = {r.dotted for r in qualified(node.func, self.bound)}
+        special = callees & {*IMPORTERS, *LOOKUPS, *CODE_FROM_TEXT}
+        if "builtins.getattr" in callees:
+            self.read_getattr(node)
+        elif special:
+            self.followed.add(id(node.func))
+            self.call(node, min(special))
         self.generic_visit(node)
-        func = node.func
-        if isinstance(func, ast.Name) and func.id in self.import_module:
-            kind = self.import_module[func.id]
-        elif isinstance(func, ast.Name) and func.id == "__import__":
-            kind = "__import__"
-        elif (
-            isinstance(func, ast.Attribute)
-            and isinstance(func.value, ast.Name)
-            and func.value.id in self.importlib
-            and func.attr in DYNAMIC
-        ):
-            kind = func.attr
-        else:
-            return
-        name = _literal(_argument(node, 0, "name"))
-        if name is None:
+
+    def call(self, node: ast.Call, callee: str) -> None:
+        if callee in CODE_FROM_TEXT:
+            self.refuse(node, "runs code from text")
+        elif callee in LOOKUPS:
+            self.look_up(node, _argument(node, 0, "key"))
+        elif (name := _literal(_argument(node, 0, "name"))) is None:
             self.refuse(node, "the module's name is computed")
-        elif kind == "__import__":
+        elif IMPORTERS[callee] == "__import__":
             self.dunder_import(node, name)
         else:
             self.import_by_name(node, name)
+
+    def look_up(self, node: ast.expr, key: ast.expr | None) -> None:
+        """sys.modules[name]: the module `name`, when that is written out."""
+        name = _literal(key)
+        if name is None:
+            self.refuse(node, f"{SYS_MODULES} is looked up by a computed name")
+        else:
+            self.add(node, name)
+
+    def read_getattr(self, node: ast.Call) -> None:
+        """getattr(x, "name") reads as x.name; a computed name cannot be read when x is a
+        module under the root, or one whose attributes import."""
+        if len(node.args) < 2:
+            return
+        name = _literal(node.args[1])
+        for reference in qualified(node.args[0], self.bound):
+            if name is not None:
+                attrs = (*reference.attrs, name)
+                self.use(node, Reference(reference.base, attrs, reference.type_checking))
+            elif within(reference.dotted, OPEN_ENDED) or is_module(self.root, reference.dotted):
+                self.refuse(node, f"an attribute of {reference.dotted} is taken by a computed name")
 
     def import_by_name(self, node: ast.Call, name: str) -> None:
         """importlib.import_module(name, package): a relative name needs a literal package."""
@@ -176,7 +253,7 @@ class _Reader(ast.NodeVisitor):
             self.add(node, name)
             return
         package = _literal(_argument(node, 1, "package"))
-        base = None if package is None else _above(package, level)
+        base = None if package is None else above(package, level)
         if base is None:
             self.refuse(node, "the package of a relative name is computed or too shallow")
             return
@@ -194,7 +271,7 @@ class _Reader(ast.NodeVisitor):
                 return
             depth = level.value
         if depth:
-            base = _above(self.package, depth)
+            base = above(self.package, depth)
             if base is None:
                 self.refuse(node, "reaches above the top package")
                 return
@@ -211,12 +288,4 @@ class _Reader(ast.NodeVisitor):
             self.refuse(node, "the names it imports are computed")
             return
         for each in names or ["*"]:
-            self.add(node, name if each == "*" else submodule(self.root, name, str(each)))
-
-
-def _above(package: str, level: int) -> str | None:
-    """The package `level` dots name from a module of `package`; None above the top."""
-    parts = package.split(".") if package else []
-    if not 1 <= level <= len(parts):
-        return None
-    return ".".join(parts[: len(parts) - (level - 1)])
+            self.from_import(node, name, str(each))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from tests.architecture.imports import module_name, read_imports
+from tests.architecture.names import within
 
 
 @dataclass(frozen=True, order=True)
@@ -29,11 +30,6 @@ class Violation:
 
 class Rule(Protocol):
     def violations(self, root: Path) -> list[Violation]: ...
-
-
-def within(module: str, packages: Iterable[str]) -> bool:
-    """Whether `module` is one of `packages` or lies inside one."""
-    return any(module == p or module.startswith(f"{p}.") for p in packages)
 
 
 def in_stdlib(module: str) -> bool:
@@ -54,10 +50,11 @@ def matched(patterns: Iterable[str], root: Path) -> tuple[list[Path], list[Viola
 
 @dataclass(frozen=True)
 class Imports:
-    """The `files` import nothing in `banned`; with `only`, nothing but the standard
-    library and `only`. `exempt` maps a pattern to modules the files it matches may import
-    all the same; `type_checking` lists modules any of the files may name under
-    `if TYPE_CHECKING:` (and nowhere else)."""
+    """The `files` import nothing in `banned`; with `only` (an allow-list), nothing but the
+    standard library and `only`. `exempt` maps a pattern to modules the files it matches
+    may import all the same; `type_checking` lists modules any of the files may name under
+    `if TYPE_CHECKING:` (and nowhere else). An import that cannot be read breaks the rule
+    whatever it lists: it could be anything."""
 
     files: tuple[str, ...]
     banned: tuple[str, ...] = ()
@@ -90,6 +87,48 @@ class Imports:
                     continue
                 if self.forbids(imported.module):
                     found.append(Violation(name, imported.line, imported.module))
+        return sorted(found)
+
+
+@dataclass(frozen=True)
+class Covered:
+    """Each of the `files` is among the files of one of the `layers` at least: a module
+    that no allow-list names could import anything."""
+
+    files: tuple[str, ...]
+    layers: tuple[Imports, ...]
+
+    def violations(self, root: Path) -> list[Violation]:
+        files, found = matched(self.files, root)
+        named = {path for layer in self.layers for path in matched(layer.files, root)[0]}
+        found += [
+            Violation(path.relative_to(root).as_posix(), 0, "is in no layer")
+            for path in files
+            if path not in named
+        ]
+        return sorted(found)
+
+
+@dataclass(frozen=True)
+class Partition:
+    """Each module of the `files` is in exactly one of the `parts` (a name and the modules
+    it lists), and each module a part lists is one of the `files`: a new module is placed
+    before the rules that read the parts can miss it."""
+
+    files: tuple[str, ...]
+    parts: Mapping[str, tuple[str, ...]]
+
+    def violations(self, root: Path) -> list[Violation]:
+        files, found = matched(self.files, root)
+        where = {module_name(path, root): path.relative_to(root).as_posix() for path in files}
+        for module, name in where.items():
+            homes = [part for part, modules in self.parts.items() if module in modules]
+            if not homes:
+                found.append(Violation(name, 0, f"{module} is in none of {', '.join(self.parts)}"))
+            elif len(homes) > 1:
+                found.append(Violation(name, 0, f"{module} is in each of {', '.join(homes)}"))
+        for part, modules in self.parts.items():
+            found += [Violation(part, 0, f"{m} names no module") for m in modules if m not in where]
         return sorted(found)
 
 

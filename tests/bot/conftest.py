@@ -3,11 +3,13 @@ and the dispatcher fed through a fake Telegram API."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 import os
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import cast
 
@@ -42,16 +44,50 @@ def quick_players() -> dict[Level, BotPlayer]:
 
 
 class FakeClock:
-    """The clock of the use cases, moved by hand; delivery and the worker read it too."""
+    """The clock of the use cases, moved by hand; the outbox and the worker read it too.
+    Moving it wakes the waits it has come to (`ClockWait`)."""
 
     def __init__(self) -> None:
         self.at = datetime(2024, 6, 1, 12, tzinfo=UTC)
+        self.woken: list[Callable[[], None]] = []
 
     def now(self) -> datetime:
         return self.at
 
     def advance(self, seconds: float) -> None:
         self.at += timedelta(seconds=seconds)
+        for wake in self.woken:
+            wake()
+
+
+class ClockWait:
+    """The outbox's waits for a chat's turn, in tests: each lasts until the hand-moved
+    clock reaches its end (nothing waits in real time)."""
+
+    def __init__(self, clock: FakeClock) -> None:
+        self.clock = clock
+        self.waiting: list[tuple[float, asyncio.Future[None]]] = []
+        clock.woken.append(self.wake)
+
+    async def __call__(self, seconds: float) -> None:
+        if seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        future = asyncio.get_running_loop().create_future()
+        self.waiting.append((self.clock.at.timestamp() + seconds, future))
+        await future
+
+    def skip(self) -> None:
+        """Move the clock to the end of the first wait (nothing else can go on)."""
+        first = min(at for at, _ in self.waiting)
+        self.clock.advance(max(0.0, first - self.clock.at.timestamp()))
+
+    def wake(self) -> None:
+        now = self.clock.at.timestamp() + 1e-9
+        for entry in [w for w in self.waiting if w[0] <= now]:
+            self.waiting.remove(entry)
+            if not entry[1].done():
+                entry[1].set_result(None)
 
 
 class FakeSleep:
@@ -69,6 +105,11 @@ class FakeSleep:
 # In tests: no pause for bots, and no limit on messages (tests of the pace set theirs).
 NO_LIMIT = Limit(interval=0)
 QUICK_PACE = Pacing(limits=Limits(NO_LIMIT, NO_LIMIT, NO_LIMIT), rhythm=Rhythm(bot_delay=0))
+# Telegram's limits per chat, bots at their pause. The bot's own limit (30 a second) is
+# not one a handful of people can reach; kept out here, a wait of hundredths of a second
+# would hold each chat until a test moves the clock (`tests/bot/telegram/outbox` and the
+# fault suite keep it).
+CHAT_LIMITS = Pacing(limits=replace(Limits(), bot=NO_LIMIT), rhythm=Rhythm(bot_delay=1.5))
 
 
 @pytest.fixture
@@ -79,6 +120,11 @@ def clock() -> FakeClock:
 @pytest.fixture
 def sleep(clock: FakeClock) -> FakeSleep:
     return FakeSleep(clock)
+
+
+@pytest.fixture
+def wait(clock: FakeClock) -> ClockWait:
+    return ClockWait(clock)
 
 
 @pytest.fixture
@@ -165,17 +211,29 @@ def app(
     pace: Pacing,
     clock: FakeClock,
     sleep: FakeSleep,
+    wait: ClockWait,
     look: Look,
 ) -> App:
     rng = random.Random(20240601)
     return create_app(
-        bot, redis, quick_players(), texts, pace, rng=rng, now=clock.now, sleep=sleep, look=look
+        bot,
+        redis,
+        quick_players(),
+        texts,
+        pace,
+        rng=rng,
+        now=clock.now,
+        sleep=sleep,
+        wait=wait,
+        look=look,
     )
 
 
 @pytest.fixture
-def harness(app: App, redis: FakeAsyncRedis, bot: Bot, fake: FakeTelegram) -> TelegramHarness:
-    return TelegramHarness(app, bot, fake, MessageStore(redis), app.store)
+def harness(
+    app: App, redis: FakeAsyncRedis, bot: Bot, fake: FakeTelegram, wait: ClockWait
+) -> TelegramHarness:
+    return TelegramHarness(app, bot, fake, MessageStore(redis), app.store, wait=wait)
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,7 @@ from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from html import unescape
-from typing import Any
+from typing import Any, Protocol
 
 from aiogram import Bot
 from aiogram.client.default import Default
@@ -68,9 +68,9 @@ from aiogram.types import (
 from PIL import Image
 
 from bot.app import App
+from bot.game.ports import StorageUnavailableError
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
-from bot.game.ports import StorageUnavailableError
 from bot.telegram.show.placement import private_field, sent_of
 
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
@@ -164,6 +164,18 @@ class Call:
 
 
 Observer = Callable[[Call], Awaitable[None]]
+
+
+class Waits(Protocol):
+    """The outbox's waits for a chat's turn, as the tests hold them (`ClockWait`)."""
+
+    @property
+    def waiting(self) -> list[Any]: ...
+
+    @property
+    def clock(self) -> Any: ...
+
+    def skip(self) -> None: ...
 
 
 class FakeTelegram(BaseSession):
@@ -548,21 +560,27 @@ class TelegramHarness:
         storage: GameStore,
         *,
         auto_settle: bool = True,
+        wait: Waits | None = None,
     ) -> None:
         self.dp, self.worker, self.bot, self.fake = app.dispatcher, app.worker, bot, fake
         self.outbox = app.outbox
         self.replies = app.replies
         self.messages, self.storage = messages, storage
         self.auto_settle = auto_settle
+        self.wait = wait
         self._updates = itertools.count(1)
         self._queries = itertools.count(1)
         self.last_update: Update | None = None
 
     async def settle(self) -> None:
-        """Let the outbox send everything it holds and the worker run what is due now,
-        until neither has anything left."""
-        for _ in range(1000):
-            await self.outbox.settle()
+        """Let the outbox send everything it may now and the worker run what is due now,
+        until neither has anything left (a chat waiting for its turn waits until the
+        clock is moved)."""
+        for _ in range(100_000):
+            waiting = len(self.wait.waiting) if self.wait is not None else 0
+            if self.outbox.senders > waiting:
+                await asyncio.sleep(0)
+                continue
             try:
                 if not await self.worker.pass_once():
                     return
@@ -570,9 +588,29 @@ class TelegramHarness:
                 return
         raise AssertionError("the outbox and the worker did not settle")
 
+    async def elapse(self, seconds: float, step: float = 0.5) -> None:
+        """Let `seconds` pass a step at a time, each followed by what it lets happen (a
+        chat's turn, a bot's move), as time passes: moved at once, the clock would wake
+        everything due meanwhile at the same moment, in another order."""
+        assert self.wait is not None, "time passes for the outbox's waits only"
+        while seconds > 1e-9:
+            moved = min(step, seconds)
+            self.wait.clock.advance(moved)
+            await self.settle()
+            seconds -= moved
+
     async def _feed(self, update: Update) -> None:
+        """Handle the update; a reply it waits for that waits for its chat's turn gets it
+        (the clock moves to it), as it would in real time."""
         self.last_update = update
-        await self.dp.feed_update(self.bot, update)
+        handled = asyncio.ensure_future(self.dp.feed_update(self.bot, update))
+        while not handled.done():
+            await asyncio.sleep(0)
+            wait = self.wait
+            blocked = wait is not None and wait.waiting and self.outbox.awaited
+            if blocked and wait is not None and self.outbox.senders <= len(wait.waiting):
+                wait.skip()
+        await handled
         if self.auto_settle:
             await self.settle()
 

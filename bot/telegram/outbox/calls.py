@@ -38,6 +38,7 @@ from aiogram.types import BufferedInputFile, InputMediaPhoto
 
 from bot.telegram.render.content import Content
 from bot.telegram.retry import paced
+from bot.telegram.show.steps import Delete, Outcome, Put, Step, Strip
 
 log = logging.getLogger(__name__)
 
@@ -121,12 +122,56 @@ class Calls:
         )
         return message.message_id
 
+    async def make(
+        self, chat_id: int, step: Step, turn: Callable[[], Awaitable[None]] | None = None
+    ) -> Outcome:
+        """One step's call (`turn`: see `put`); how it went. A chat out of reach, or
+        content refused, is an outcome; waiting, a moved group, are errors."""
+        try:
+            if isinstance(step, Delete):
+                if step.message_ids:
+                    await self.delete(chat_id, step.message_ids)
+                return Outcome()
+            if isinstance(step, Strip):
+                await self.drop_buttons(chat_id, step.message_id)
+                return Outcome()
+            if step.only_edit and step.message_id is not None:
+                if not await self.edit(chat_id, step.message_id, step.content):
+                    log.info(
+                        "message %s of chat %s is gone: not sent again", step.message_id, chat_id
+                    )
+                return Outcome(step.message_id)
+            shown = await self.put(chat_id, step.message_id, step.content, step.photo, turn)
+        except UnreachableError:
+            log.info("chat %s is out of reach", chat_id)
+            return Outcome(unreachable=True)
+        except RefusedError as error:
+            log.error("a message to chat %s was refused: %s", chat_id, error)
+            drawn = isinstance(step, Put) and step.content.picture is not None
+            return Outcome(refused=True, pictures_refused=drawn)
+        return Outcome(shown.message_id, shown.photo, shown.replaced)
+
+    async def draw(self, content: Content, photo: str = "") -> None:
+        """Draw, ahead of its turn, the picture showing `content` over a message that
+        shows `photo` would upload: a call must reach Telegram right after its turn is
+        taken, not a drawing later (late calls bunch up past the chat's limit)."""
+        picture = content.picture
+        if picture is not None and picture.key != photo:
+            await asyncio.to_thread(picture.png)
+
     async def put(
-        self, chat_id: int, message_id: int | None, content: Content, photo: str = ""
+        self,
+        chat_id: int,
+        message_id: int | None,
+        content: Content,
+        photo: str = "",
+        turn: Callable[[], Awaitable[None]] | None = None,
     ) -> Shown:
         """Show `content` in the message `message_id` (`photo`: the key of the picture it
         shows, "" for text), or in a new message when there is none, it is gone, it is of
-        the other kind, or its edits keep failing (then it is handed back as `replaced`)."""
+        the other kind, or its edits keep failing (then it is handed back as `replaced`).
+        `turn`: waited for before a new message that follows a failed edit (that edit was
+        a call of its own)."""
         if message_id is None:
             return Shown(await self.send(chat_id, content), content.photo)
         replaced: int | None = message_id
@@ -142,6 +187,8 @@ class Calls:
                     raise
             except _OtherKindError:
                 pass
+            if turn is not None:
+                await turn()
         return Shown(await self.send(chat_id, content), content.photo, replaced)
 
     async def edit(self, chat_id: int, message_id: int, content: Content, photo: str = "") -> bool:

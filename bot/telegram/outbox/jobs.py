@@ -166,7 +166,7 @@ class Jobs:
             t = self._texts.translator(group.language)
             drawn = await self._drawn(chat_id, shows.table)
             view = await group_view(game, t, await self._link(), shows, self._lookups, now, drawn)
-            return await group_step(game, view, shows, self._lookups)
+            return await group_step(game, view, shows, self._lookups, now)
         sent = sent_of(fields.get(private_field(chat_id)))
         seat = game.seat_of(chat_id)
         if seat is not None:

@@ -19,7 +19,8 @@ from bot.game.ports import UnreachableError as PersonUnreachableError
 from bot.game.state import Game, Lobby
 from bot.telegram.outbox.calls import Calls, LaterError, RefusedError, UnreachableError
 from bot.telegram.outbox.jobs import MENU, REACH, SAY, content_json
-from bot.telegram.outbox.sender import DeliveryFailedError, Outbox
+from bot.telegram.outbox.notifier import Outbox
+from bot.telegram.outbox.sender import DeliveryFailedError
 from bot.telegram.ports import Conversation, MessageRecords
 from bot.telegram.render.content import Content
 from bot.telegram.render.hands import joining_content, lobby_seat_content

@@ -16,7 +16,7 @@ from bot.telegram.ports import ChatGames, Conversation
 from bot.telegram.render.content import Content
 from bot.telegram.render.game import RecordNames
 from bot.telegram.render.table import announcements, table_content
-from bot.telegram.show.placement import POSTED, REMINDED, TABLE, GroupShows, Sent, dump
+from bot.telegram.show.placement import POSTED, POSTED_AT, REMINDED, TABLE, GroupShows, Sent, dump
 from bot.telegram.show.steps import Delete, Fields, Outcome, Put, Step
 from texts import Translate
 
@@ -100,13 +100,14 @@ async def group_view(
 
 
 async def group_step(
-    game: Game, view: GroupView, shows: GroupShows, lookups: Lookups
+    game: Game, view: GroupView, shows: GroupShows, lookups: Lookups, now: float
 ) -> Step | None:
     """The next call the group's messages need, or None when they show `view`."""
     if len(view.posts) > shows.posted:
         number = shows.posted + 1
         # Counted however it went: a post that may have gone out is never told twice.
-        return Put(view.posts[shows.posted], None, lambda _: {POSTED: str(number)})
+        told = {POSTED: str(number), POSTED_AT: repr(now)}
+        return Put(view.posts[shows.posted], None, lambda _: dict(told))
     if view.reminder is not None:
         version = str(game.version)
         return Put(view.reminder, None, lambda _: {REMINDED: version})

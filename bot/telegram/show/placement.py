@@ -13,6 +13,7 @@ from dataclasses import fields as fields_of
 
 TABLE = "table"
 POSTED = "posted"
+POSTED_AT = "posted_at"  # when the last one was (`bot.store.outbox` reads it)
 REMINDED = "reminded"
 _PRIVATE = "p:"
 

@@ -21,7 +21,6 @@ from bot.game.options import GameOptions
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat, HumanSeat, LogMark, Seat
 from bot.game.state import Finished, Game, HandOver, Playing, Stopped
-from bot.store import keys
 from bot.store.games import GameStore
 from core.engine import Match
 from core.players import Level

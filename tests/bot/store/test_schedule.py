@@ -3,16 +3,14 @@ version never hides a change made meanwhile."""
 
 from __future__ import annotations
 
-import pytest
-from fakeredis import FakeAsyncRedis, FakeServer
+from fakeredis import FakeAsyncRedis
 
 from bot.game import lobby
 from bot.game.changes import stopped
+from bot.game.ports import REVISIT
 from bot.game.state import Game
 from bot.store import keys
-from bot.store.errors import StorageUnavailableError
 from bot.store.games import GameStore
-from bot.game.ports import REVISIT
 from bot.store.schedule import Schedule
 from bot.store.slots import shard_of_game
 from core.variants import Variant

@@ -90,6 +90,9 @@ async def test_a_restart_between_the_result_and_its_counting_counts_and_tells_it
     again = restarted(harness, redis, texts, clock)
     await again.worker.settle()
     assert await played(again, ALICE.id, GROUP) == 3
+    clock.advance(again.outbox.lease)  # the dead process's hold on the group lapses
+    assert await again.outbox.look() == 1
+    await again.outbox.settle()
     sent = group_texts(harness)
     assert sum(t.endswith(LINE) for t in sent) == 1
     result = next(i for i, text in enumerate(sent) if "the goats" in text)
@@ -100,6 +103,7 @@ async def test_a_restart_between_the_result_and_its_counting_counts_and_tells_it
     await redis.sadd(keys.finished(shard_of_game(game.game_id)), game.game_id)
     again.worker.record_finished()
     await again.worker.settle()
+    await again.outbox.settle()
     assert await played(again, ALICE.id, GROUP) == 3
     assert sum(t.endswith(LINE) for t in group_texts(harness)) == 1
 
@@ -119,6 +123,7 @@ async def test_two_processes_recording_at_once_count_a_match_once(
     assert card is not None
     assert card.counters.goats == 3
     await asyncio.gather(app.worker.settle(), other.worker.settle())
+    await asyncio.gather(app.outbox.settle(), other.outbox.settle())
     assert sum(t.endswith(LINE) for t in group_texts(harness)) == 1
 
 

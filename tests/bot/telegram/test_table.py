@@ -153,13 +153,13 @@ async def test_the_worker_loop_serves_a_new_lobby(app: App, fake: FakeTelegram) 
         loop.cancel()
 
 
-async def test_the_worker_loop_looks_again_soon_after_an_outage(
+async def test_the_worker_loop_shows_a_game_saved_just_before_an_outage_once_it_is_over(
     app: App, fake: FakeTelegram, server: FakeServer
 ) -> None:
-    """A lobby saved just before Redis went away is shown once it is back, at the
-    outage's retry, not at the idle pace (a minute here)."""
+    """A lobby saved just before Redis went away (and told to nobody) is shown once it
+    is back: the worker looks again at its idle pace, and shows every live game again."""
     worker = app.worker
-    worker.rhythm = replace(worker.rhythm, idle_poll=60.0, outage_retry=0.05)
+    worker.rhythm = replace(worker.rhythm, idle_poll=0.05)
     await app.games.store_new(kozel_lobby())
     server.connected = False
     loop = asyncio.create_task(worker.run())

@@ -110,8 +110,7 @@ async def kozel_of_four(
     await open_lobby(harness)
     await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
     if clock is not None and wait:
-        clock.advance(wait)
-        await harness.settle()
+        await harness.elapse(wait)
     return await game_in(harness)
 
 

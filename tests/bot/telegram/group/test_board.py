@@ -8,7 +8,7 @@ import pytest
 
 from bot.app import Pacing
 from bot.game.worker import Rhythm
-from bot.store.pace import Limit, Limits
+from bot.telegram.outbox.pace import Limit, Limits
 from tests.bot.conftest import NO_LIMIT, FakeClock
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
@@ -33,7 +33,7 @@ from tests.bot.telegram.group.driver import (
 from texts import Texts
 
 SLOW_TABLE = Pacing(
-    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT, groups=None), rhythm=Rhythm(bot_delay=0)
+    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT), rhythm=Rhythm(bot_delay=0)
 )
 TITLE = "Friday &lt;dominoes&gt; &amp; co"  # the fake group's title, escaped
 

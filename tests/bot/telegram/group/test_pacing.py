@@ -6,21 +6,19 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 import pytest
 from aiogram.exceptions import TelegramForbiddenError
-from aiogram.methods import TelegramMethod
+from aiogram.methods import EditMessageText, TelegramMethod
 from fakeredis import FakeAsyncRedis
 
 from bot.app import App, Pacing, create_app
-from bot.game.notify import PLAIN, Fact, Show
+from bot.game.notify import PLAIN, Show
 from bot.game.state import Game, Stopped
 from bot.game.worker import Rhythm
-from bot.store.pace import Limit, Limits, Pace
 from bot.store.schedule import Schedule
-from bot.telegram.delivery.timing import Timing
+from bot.telegram.outbox.pace import Limit, Limits
 from bot.telegram.ports import Look
 from core.state import Phase
 from tests.bot.conftest import NO_LIMIT, QUICK_PACE, FakeClock, FakeSleep, quick_players
@@ -48,10 +46,10 @@ from tests.bot.telegram.handlers.driver import open_game
 from texts import Texts
 
 SLOW_TABLE = Pacing(
-    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT, groups=None), rhythm=Rhythm(bot_delay=0)
+    limits=Limits(NO_LIMIT, Limit(interval=10), NO_LIMIT), rhythm=Rhythm(bot_delay=0)
 )
 READABLE = Pacing(
-    limits=Limits(NO_LIMIT, Limit(interval=3.5), NO_LIMIT, groups=None),
+    limits=Limits(NO_LIMIT, Limit(interval=3.5), NO_LIMIT),
     rhythm=Rhythm(bot_delay=1.5),
 )
 
@@ -203,11 +201,7 @@ async def test_bots_pause_and_never_cost_a_call_each(
     assert group_calls < decisions  # ...so bots' moves share edits
 
 
-SHORT_LEASE = replace(QUICK_PACE, timing=Timing(lease=0.3))
-
-
-@pytest.mark.parametrize("pace", [SHORT_LEASE], indirect=True)
-async def test_a_restart_picks_up_the_due_games(
+async def test_a_restart_picks_up_a_group_move_saved_but_not_shown(
     harness: TelegramHarness,
     clock: FakeClock,
     redis: FakeAsyncRedis,
@@ -215,13 +209,15 @@ async def test_a_restart_picks_up_the_due_games(
     app: App,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """The process dies after saving a move, before telling anyone: once its hold on
+    the group lapses another process, starting, shows the move in every chat."""
     await started_kozel(harness, clock)
-    harness.auto_settle = False  # the process dies after saving, before telling anyone
+    harness.auto_settle = False
 
-    async def dies(_game: Game, _show: Show = PLAIN) -> tuple[Fact, ...]:
-        return ()
+    async def dies(_game: Game, _show: Show = PLAIN) -> None:
+        return None
 
-    monkeypatch.setattr(app.notifier, "changed", dies)
+    monkeypatch.setattr(app.outbox, "changed", dies)
     record = await game_in(harness)
     turn = match_of(record).turn
     assert turn is not None
@@ -231,10 +227,12 @@ async def test_a_restart_picks_up_the_due_games(
     moved = await game_in(harness)
     assert moved.version > record.version
     assert (await hand(harness, mover)).buttons()  # not told yet
-    await asyncio.sleep(SHORT_LEASE.timing.lease + 0.05)  # the dead process's lease runs out
+    clock.advance(app.outbox.lease)  # the dead process's hold lapses
 
-    restarted = another_process(harness, redis, texts, clock, SHORT_LEASE)
+    restarted = another_process(harness, redis, texts, clock, QUICK_PACE)
+    await restarted.worker.revisit()
     await restarted.worker.settle()
+    await restarted.outbox.settle()
     assert (await hand(harness, mover)).buttons() == []
     next_turn = match_of(moved).turn
     assert next_turn is not None
@@ -256,7 +254,7 @@ async def test_two_processes_never_tell_the_group_twice(
     fake.fail_next.clear()
     clock.advance(5)
     second = another_process(harness, redis, texts, clock, QUICK_PACE)
-    await asyncio.gather(harness.settle(), second.worker.settle())
+    await asyncio.gather(harness.settle(), second.worker.settle(), second.outbox.settle())
     assert len([t for t in group_texts(harness) if "is over:</b>" in t]) == 1
 
 
@@ -338,6 +336,7 @@ async def test_an_unexpected_failure_while_showing_a_move_is_tried_again(
     before = await game_in(harness)
     await mover_presses(harness)  # asserts the press got no alert
     assert failed == ["editMessageText"]
+    await harness.elapse(1)
     after = await game_in(harness)
     assert after.version > before.version
     assert line_length((await table(harness)).text) == len(match_of(after).state.line.chain)
@@ -351,7 +350,7 @@ async def test_a_direct_game_that_could_not_be_shown_is_shown_after_a_pause(
     failed: list[str] = []
 
     def once(method: TelegramMethod[Any]) -> Exception | None:
-        if not failed:
+        if isinstance(method, EditMessageText) and not failed:
             failed.append(method.__api_method__)
             return RuntimeError("the network hiccups")
         return None
@@ -361,100 +360,6 @@ async def test_a_direct_game_that_could_not_be_shown_is_shown_after_a_pause(
     answer = await harness.press(ALICE, game, game.buttons()[0].callback_data or "")
     assert alert_of(answer) is None
     assert harness.fake.message(ALICE.id, game.message_id).text == before
-    backoff = QUICK_PACE.timing.backoff
-    clock.advance(backoff - 0.5)
-    await harness.settle()
-    assert harness.fake.message(ALICE.id, game.message_id).text == before
-    clock.advance(0.5)
+    clock.advance(1)
     await harness.settle()
     assert harness.fake.message(ALICE.id, game.message_id).text != before
-
-
-# Each person's chat: one call a second, no burst; the group and the bot: no limit.
-PRIVATE_PACE = Pacing(
-    limits=Limits(Limit(interval=1.0), NO_LIMIT, NO_LIMIT, groups=None),
-    rhythm=Rhythm(bot_delay=0),
-)
-
-
-async def turn_waiting_for_its_chat(
-    harness: TelegramHarness, clock: FakeClock, redis: FakeAsyncRedis
-) -> int:
-    """Every person's chat was just written to (its next slot a second away), then the
-    mover moves, in the first process: the next player's buttons wait for their chat's
-    slot, which that process books and keeps. Returns the next player's id."""
-    await started_kozel(harness, clock)
-    harness.auto_settle = False
-    pace = Pace(redis, PRIVATE_PACE.limits)
-    for person in PEOPLE:  # taken now, or taken already by the deal just shown
-        await pace.take(person, clock.now().timestamp())
-    await mover_presses(harness)
-    moved = await game_in(harness)
-    turn = match_of(moved).turn
-    assert turn is not None
-    next_player = moved.human(turn).user_id
-    assert not (await hand(harness, next_player)).buttons()  # it waits for its slot
-    return next_player
-
-
-@pytest.mark.parametrize("pace", [PRIVATE_PACE], indirect=True)
-async def test_a_turn_waiting_for_its_chat_is_shown_by_the_process_that_kept_its_slot(
-    harness: TelegramHarness, clock: FakeClock, redis: FakeAsyncRedis, texts: Texts, app: App
-) -> None:
-    """Two processes wake at the same times, and at each the one that did not make the
-    last step looks first (the worst order): the turn is still shown at the first slot
-    its chat's pace allows, by the process that kept it. (Before, each process that
-    looked first booked the next slot and kept it, and the turn never came.)"""
-    next_player = await turn_waiting_for_its_chat(harness, clock, redis)
-    other = another_process(harness, redis, texts, clock, PRIVATE_PACE)
-    first, then = other.worker, app.worker  # the process that kept no slot looks first
-    start = clock.now().timestamp()
-    for _ in range(6):
-        await first.run_due()
-        await then.run_due()
-        if (await hand(harness, next_player)).buttons():
-            break
-        first, then = then, first
-        wakes = [at for w in (app.worker, other.worker) if (at := await w.next_at()) is not None]
-        clock.advance(min(wakes) + 0.05 - clock.now().timestamp())
-    assert (await hand(harness, next_player)).buttons(), "the turn was never shown"
-    assert clock.now().timestamp() - start <= 2.1  # its chat's second slot, the first kept
-
-
-@pytest.mark.parametrize("pace", [PRIVATE_PACE], indirect=True)
-async def test_a_game_its_process_does_not_come_back_to_is_taken_up_by_another(
-    harness: TelegramHarness, clock: FakeClock, redis: FakeAsyncRedis, texts: Texts, app: App
-) -> None:
-    """The process that kept the slot never comes back (it died): another process takes
-    the game up `handover` after it was due, and shows the turn."""
-    next_player = await turn_waiting_for_its_chat(harness, clock, redis)
-    other = another_process(harness, redis, texts, clock, PRIVATE_PACE)
-    await app.worker.run_due()  # the first process's step: it is to come back in a second
-    due = await app.worker.next_at()
-    assert due is not None
-    clock.advance(due + 0.05 - clock.now().timestamp())
-    await other.worker.run_due()
-    assert not (await hand(harness, next_player)).buttons()  # not the other's yet
-    clock.advance(app.worker.rhythm.handover)
-    await other.worker.run_due()
-    assert (await hand(harness, next_player)).buttons()
-
-
-@pytest.mark.parametrize("pace", [PRIVATE_PACE], indirect=True)
-async def test_a_process_that_stops_hands_its_games_back_at_their_time(
-    harness: TelegramHarness, clock: FakeClock, redis: FakeAsyncRedis, app: App
-) -> None:
-    """A graceful stop: the others need not wait `handover` for the games it was to
-    come back to."""
-    await turn_waiting_for_its_chat(harness, clock, redis)
-    await app.worker.run_due()
-    own = await app.worker.next_at()
-    schedule = Schedule(redis)
-    stored = await schedule.next_due()
-    assert own is not None
-    assert stored == own + app.worker.rhythm.handover
-    running = asyncio.create_task(app.worker.run())
-    await asyncio.sleep(0)
-    app.worker.stop()
-    await running
-    assert await schedule.next_due() == own

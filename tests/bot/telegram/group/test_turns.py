@@ -6,7 +6,7 @@ not edited for each move."""
 from __future__ import annotations
 
 from bot.game.state import Playing
-from bot.telegram.delivery.messages import RETIRE_BATCH
+from bot.telegram.show.private import RETIRE_BATCH
 from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import TelegramHarness
 from tests.bot.telegram.group.driver import (

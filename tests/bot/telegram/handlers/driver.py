@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aiogram.types import User
 
+from tests.bot.conftest import FakeClock
 from tests.bot.fake_telegram import StoredMessage, TelegramHarness, alert_of, user
 
 ALICE = user(1001, "Alice")
@@ -16,9 +17,11 @@ async def open_game(
     level: str,
     target: str,
     who: User = ALICE,
+    clock: FakeClock | None = None,
 ) -> StoredMessage:
     """`who` sends /play, then the menu's choices by their button labels; returns the
-    game message (the menu itself, or in pictures the photo that replaced it)."""
+    game message (the menu itself, or in pictures the photo that replaced it). With
+    `clock` (Telegram's limits enforced), each press is a second after the last."""
     await harness.send(who, "/play")
     menu = harness.fake.last_in(who.id)
     for label in (variant, opponents, level, target):
@@ -26,6 +29,9 @@ async def open_game(
             continue
         answer = await harness.press(who, menu, menu.button(label).callback_data or "")
         assert alert_of(answer) is None, alert_of(answer)
+        if clock is not None:
+            clock.advance(1)
+            await harness.settle()
         kept = harness.fake.messages.get((menu.chat_id, menu.message_id))
         menu = kept if kept is not None else harness.fake.last_in(menu.chat_id)
     return menu

@@ -1,6 +1,7 @@
-"""A game's messages brought up to date (`bot.telegram.delivery.messages`): under
+"""Every chat's outbox and its one sender (`bot.telegram.outbox.sender`): under
 Telegram's real limits a whole match gets no 429, a direct game costs one edit per
-press, and whatever had to wait is shown later with the latest content."""
+press, whatever had to wait is shown later with the latest content, one process sends
+to a chat at a time, and a dead process's chats are taken over."""
 
 from __future__ import annotations
 
@@ -13,17 +14,15 @@ import pytest
 from aiogram.methods import SendMessage
 from fakeredis import FakeAsyncRedis, FakeServer
 
-from bot.app import App, Pacing, create_app
+from bot.app import App, create_app
 from bot.game import state
-from bot.game.notify import PLAIN, DisplayBusyError, Fact, Show
+from bot.game.notify import PLAIN, Show
 from bot.game.state import Game, HandOver, Playing
 from bot.game.worker import Rhythm
-from bot.store.pace import Limits
-from bot.telegram.delivery.timing import Timing
 from bot.telegram.ports import Look
 from bot.telegram.render import game as render
 from core.engine import Match
-from tests.bot.conftest import QUICK_PACE, FakeClock, quick_players
+from tests.bot.conftest import CHAT_LIMITS, QUICK_PACE, FakeClock, quick_players
 from tests.bot.fake_telegram import FakeTelegram, StoredMessage, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
@@ -45,7 +44,7 @@ from tests.bot.telegram.group.driver import (
 from tests.bot.telegram.handlers.driver import open_game
 from texts import Texts
 
-REAL = Pacing(limits=Limits(), rhythm=Rhythm(bot_delay=1.5))
+REAL = CHAT_LIMITS
 
 
 @pytest.mark.parametrize("pace", [REAL], indirect=True)
@@ -99,7 +98,7 @@ async def test_a_direct_game_pressed_fast_gets_no_429_and_ends_up_shown(
     """Presses three times a second: edits wait for the chat's pace instead of drawing a
     429, and the game message ends up showing the latest game."""
     fake.limit(lambda: clock.now().timestamp())
-    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50", clock=clock)
     presses = 0
     for _ in range(60):
         shown = harness.fake.message(game.chat_id, game.message_id)
@@ -142,7 +141,8 @@ async def test_an_older_version_never_overwrites_a_newer_one(
     answer = await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
     assert alert_of(answer) is None
     newest = harness.fake.message(game.chat_id, game.message_id).text
-    await app.notifier.changed(older)
+    await app.outbox.changed(older)
+    await harness.settle()
     assert harness.fake.message(game.chat_id, game.message_id).text == newest
 
 
@@ -175,50 +175,51 @@ def test_the_engine_is_rebuilt_in_one_place_only() -> None:
     assert rebuilding == ["state.py"]
 
 
-SHORT_LEASE = Pacing(limits=QUICK_PACE.limits, timing=Timing(lease=0.3), rhythm=QUICK_PACE.rhythm)
-
-
-@pytest.mark.parametrize("pace", [SHORT_LEASE], indirect=True)
-async def test_a_slow_delivery_keeps_its_lease_and_a_dead_one_loses_it(
-    harness: TelegramHarness, app: App, fake: FakeTelegram
+async def test_two_processes_never_send_to_one_chat_at_once(
+    harness: TelegramHarness, redis: FakeAsyncRedis, texts: Texts, clock: FakeClock
 ) -> None:
-    """The lease is short and renewed while a pass runs: a pass slower than the lease
-    still keeps a second one out; once nobody renews it, it runs out."""
-    await open_game(harness, "Block game", "1 bot", "Easy", "50")
-    game = await game_in(harness, ALICE.id)
-    fake.latency = 0.8  # each call longer than two leases
-    slow = asyncio.create_task(app.delivery.show(game, Show(anew=ALICE.id)))
-    await asyncio.sleep(0.5)
-    with pytest.raises(DisplayBusyError):
-        await app.delivery.show(game)
-    fake.latency = 0
-    await slow
-    assert (await app.delivery.show(game)).at is None  # given back at the end of the pass
+    """A change told by a second process while the first sends to the chat: the second
+    only adds it to the chat's outbox, and the first shows it."""
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+    other = create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
+    )
+    fake = harness.fake
+    fake.latency = 0.05  # the first process is still sending when the second is told
+    shown = fake.message(game.chat_id, game.message_id)
+    press = asyncio.create_task(harness.press(ALICE, shown, shown.buttons()[0].callback_data or ""))
+    await asyncio.sleep(0.02)
+    latest = await game_in(harness, ALICE.id)
+    await other.outbox.changed(latest)
+    assert other.outbox.senders == 0  # the chat is the first process's
+    await press
+    await harness.settle()
+    latest = await game_in(harness, ALICE.id)
+    now = fake.message(game.chat_id, game.message_id)
+    assert now.text == render.game_text(latest, latest.seat_view(0), texts.translator("en"))
 
 
 async def saved_but_not_shown(
     harness: TelegramHarness, app: App, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[StoredMessage, str]:
-    """Alice's direct game after a move its process saved, then died before showing
-    (and before marking the game for a worker), holding the delivery lease its save
-    took until it ran out: the game message, and its text as it still reads."""
+    """Alice's direct game after a move its process saved, then died before showing it,
+    holding the chat its save took: the game message, and its text as it still reads."""
     game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
 
-    async def dies(_game: Game, _show: Show = PLAIN) -> tuple[Fact, ...]:
-        return ()
+    async def dies(_game: Game, _show: Show = PLAIN) -> None:
+        return None
 
-    monkeypatch.setattr(app.notifier, "changed", dies)
+    monkeypatch.setattr(app.outbox, "changed", dies)
     shown = harness.fake.message(game.chat_id, game.message_id)
     before = shown.text  # the stored message is edited in place
     answer = await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
     assert alert_of(answer) is None
     assert harness.fake.message(game.chat_id, game.message_id).text == before  # not shown
-    await asyncio.sleep(SHORT_LEASE.timing.lease + 0.05)  # the dead process's lease runs out
+    monkeypatch.undo()
     return shown, before
 
 
-@pytest.mark.parametrize("pace", [SHORT_LEASE], indirect=True)
-async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_show(
+async def test_a_dead_processs_chat_is_taken_over_once_its_hold_lapses(
     harness: TelegramHarness,
     app: App,
     redis: FakeAsyncRedis,
@@ -226,14 +227,17 @@ async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_
     clock: FakeClock,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The process dies between saving a move and editing the message: the next one
-    shows the game as it is, without anyone sending a command, and its buttons work."""
+    """The process dies between saving a move and editing the message: another one
+    shows the game as it is once the dead one's hold lapses, without anyone sending a
+    command, and its buttons work."""
     game, _ = await saved_but_not_shown(harness, app, monkeypatch)
-    restarted = create_app(
-        harness.bot, redis, quick_players(), texts, SHORT_LEASE, now=clock.now, look=Look.TEXT
+    other = create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
     )
-    assert await restarted.worker.revisit() == 1
-    await restarted.worker.settle()
+    assert await other.outbox.look() == 0  # still held
+    clock.advance(other.outbox.lease)
+    assert await other.outbox.look() == 1
+    await other.outbox.settle()
     latest = await game_in(harness, ALICE.id)
     now = harness.fake.message(game.chat_id, game.message_id)
     assert now.text == render.game_text(latest, latest.seat_view(0), texts.translator("en"))
@@ -241,8 +245,7 @@ async def test_a_restart_shows_a_direct_move_the_dead_process_saved_but_did_not_
 
 
 @pytest.mark.errors_expected
-@pytest.mark.parametrize("pace", [SHORT_LEASE], indirect=True)
-async def test_after_an_outage_the_worker_looks_at_every_live_game_again(
+async def test_after_an_outage_the_worker_shows_every_live_game_again(
     harness: TelegramHarness,
     app: App,
     server: FakeServer,
@@ -250,10 +253,11 @@ async def test_after_an_outage_the_worker_looks_at_every_live_game_again(
     caplog: pytest.LogCaptureFixture,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A move saved just before Redis went out of reach, by a process that died holding
-    the mark that would bring a worker back to it: the worker of a process that lives on
-    shows the game once Redis is back, without anyone pressing anything."""
+    """A move saved just before Redis went out of reach and never shown: the worker of
+    a process that lives on shows the game once Redis is back, without anyone pressing
+    anything."""
     game, before = await saved_but_not_shown(harness, app, monkeypatch)
+    app.worker.rhythm = Rhythm(idle_poll=0.01)
     server.connected = False
     loop = asyncio.create_task(app.worker.run())
     try:
@@ -262,7 +266,6 @@ async def test_after_an_outage_the_worker_looks_at_every_live_game_again(
                 break
             await asyncio.sleep(0.01)
         server.connected = True
-        app.worker.poke()
         for _ in range(200):
             if harness.fake.message(game.chat_id, game.message_id).text != before:
                 break
@@ -271,6 +274,7 @@ async def test_after_an_outage_the_worker_looks_at_every_live_game_again(
         server.connected = True
         app.worker.stop()
         await asyncio.wait_for(loop, 2)
+    await app.outbox.settle()
     latest = await game_in(harness, ALICE.id)
     now = harness.fake.message(game.chat_id, game.message_id)
     assert now.text == render.game_text(latest, latest.seat_view(0), texts.translator("en"))

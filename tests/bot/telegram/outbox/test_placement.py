@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from bot.telegram.delivery.placement import Sent, dump, sent_of
+from bot.telegram.show.placement import Sent, dump, sent_of
 
 
 def test_a_message_reads_back_as_it_was_written() -> None:

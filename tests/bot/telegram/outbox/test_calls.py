@@ -1,4 +1,4 @@
-"""Telegram's errors met in one place (`bot.telegram.delivery.calls`), seen from the
+"""Telegram's errors met in one place (`bot.telegram.outbox.calls`), seen from the
 people's side: a 5xx on an edit is tried again at once, a reply Telegram does not take
 is told as such, and a group whose announcement met a 5xx hears the rest at its pace."""
 
@@ -8,20 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from aiogram import Bot
 from aiogram.exceptions import TelegramServerError
 from aiogram.methods import EditMessageText, SendMessage, TelegramMethod
-from fakeredis import FakeAsyncRedis
 
 from bot.app import Pacing
 from bot.game.state import HandOver
 from bot.game.worker import Rhythm
-from bot.store.pace import Limit, Limits, Pace
-from bot.telegram.delivery.calls import Calls
-from bot.telegram.delivery.timing import Timing
-from bot.telegram.render.content import Content
-from tests.bot.conftest import NO_LIMIT, FakeClock, FakeSleep
-from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
+from bot.telegram.outbox.pace import Limit, Limits
+from tests.bot.conftest import NO_LIMIT, FakeClock
+from tests.bot.fake_telegram import Call, FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     GROUP,
     game_in,
@@ -32,7 +27,6 @@ from tests.bot.telegram.group.driver import (
     tap,
 )
 from tests.bot.telegram.handlers.driver import ALICE, open_game
-from texts import Texts
 
 Hook = Callable[[TelegramMethod[Any]], Exception | None]
 
@@ -65,18 +59,22 @@ async def test_a_500_on_a_menu_edit_is_tried_again_and_the_menu_moves_on(
     assert "Traceback" not in caplog.text
 
 
-async def test_telegram_down_on_a_menu_edit_is_told_and_logged_as_a_warning(
-    harness: TelegramHarness, fake: FakeTelegram, texts: Texts, caplog: pytest.LogCaptureFixture
+async def test_telegram_down_on_a_menu_edit_shows_the_menu_once_it_answers_again(
+    harness: TelegramHarness, fake: FakeTelegram, clock: FakeClock, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Every try answered 500: the press says Telegram did not take the answer; no
-    error is logged (nothing is wrong with the bot) and nothing escapes."""
+    """Every try answered 500: the press is answered at once, the menu stays in the
+    chat's outbox and is shown when Telegram answers again; a warning, no error, and
+    nothing escapes."""
     await harness.send(ALICE, "/play")
     menu = fake.last_in(ALICE.id)
     before = fake.message(menu.chat_id, menu.message_id).text
     fake.fail_next.extend(server_errors(EditMessageText, 3))
     answer = await harness.press(ALICE, menu, menu.button("Draw game").callback_data or "")
-    assert alert_of(answer) == texts.get("en", "error-telegram")
+    assert alert_of(answer) is None
     assert fake.message(menu.chat_id, menu.message_id).text == before
+    clock.advance(1)
+    await harness.settle()
+    assert "Game: Draw game" in fake.message(menu.chat_id, menu.message_id).text
     assert "Traceback" not in caplog.text
 
 
@@ -98,7 +96,7 @@ async def test_after_a_500_on_a_direct_games_edit_the_next_press_is_not_out_of_d
 
 
 GROUP_PACE = Pacing(
-    limits=Limits(NO_LIMIT, Limit(interval=3.5, burst=3), NO_LIMIT, groups=None),
+    limits=Limits(NO_LIMIT, Limit(interval=3.5, burst=3), NO_LIMIT),
     rhythm=Rhythm(bot_delay=0),
 )
 
@@ -141,23 +139,35 @@ async def test_after_a_500_on_a_groups_announcement_the_group_hears_on_at_its_pa
     assert len(told) <= 1
 
 
-async def test_a_message_sent_anew_after_a_refused_edit_takes_a_slot_of_its_own(
-    bot: Bot, redis: FakeAsyncRedis, clock: FakeClock, fake: FakeTelegram, sleep: FakeSleep
+ONE_A_SECOND = Pacing(
+    limits=Limits(Limit(interval=1.0), NO_LIMIT, NO_LIMIT), rhythm=Rhythm(bot_delay=0)
+)
+
+
+@pytest.mark.parametrize("pace", [ONE_A_SECOND], indirect=True)
+async def test_a_message_sent_anew_after_a_refused_edit_takes_a_turn_of_its_own(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram
 ) -> None:
-    """Telegram's limits enforced: an edit refused because its message is gone was a
-    call; the new message waits for the chat's next slot instead of bunching with it."""
-    fake.limit(lambda: clock.now().timestamp())
-    # Three at once, as the fake counts: one call more in that second is refused.
-    limits = Limits(private=Limit(1.0, burst=3))
-    calls = Calls(bot, Pace(redis, limits), clock.now, Timing(), sleep)
-    assert await calls.book(ALICE.id, 5.0) is None
-    first = await calls.send(ALICE.id, Content("first"))
-    del fake.messages[(ALICE.id, first)]  # deleted by the person
-    assert await calls.book(ALICE.id, 5.0) is None
-    put = await calls.put(ALICE.id, first, Content("again"))
-    assert [call.name for call in fake.calls[-2:]] == ["editMessageText", "sendMessage"]
-    for n in range(3):  # the pace's next slots
-        assert await calls.book(ALICE.id, 5.0) is None
-        await calls.send(ALICE.id, Content(f"more {n}"))
-    assert put.message_id != first
-    assert fake.floods == 0
+    """An edit refused because its message is gone was a call: the new message waits
+    for the chat's next turn (a second later here) instead of bunching with it."""
+    await harness.send(ALICE, "/play")
+    for label in ("Block game", "1 bot", "Easy", "100"):
+        menu = fake.last_in(ALICE.id)
+        await harness.press(ALICE, menu, menu.button(label).callback_data or "")
+        clock.advance(1)  # the menu shows the choice a second later
+        await harness.settle()
+    game = fake.last_in(ALICE.id)
+    del fake.messages[(game.chat_id, game.message_id)]  # deleted by the person
+    times: list[tuple[str, float]] = []
+
+    async def timed(call: Call) -> None:
+        times.append((call.name, clock.now().timestamp()))
+
+    fake.observers.append(timed)
+    await harness.press(ALICE, game, game.buttons()[0].callback_data or "")
+    for _ in range(4):
+        clock.advance(0.5)
+        await harness.settle()
+    sent = [(name, at) for name, at in times if name in ("editMessageText", "sendMessage")]
+    assert [name for name, _ in sent] == ["editMessageText", "sendMessage"]
+    assert sent[1][1] - sent[0][1] >= 1.0

@@ -9,25 +9,22 @@ from __future__ import annotations
 import pytest
 from aiogram import Bot
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-from fakeredis import FakeAsyncRedis
 
-from bot.app import App, Pacing
+from bot.app import App
 from bot.game.state import Playing
-from bot.game.worker import Rhythm
-from bot.store.pace import Limits, Pace
-from bot.telegram.delivery.calls import Calls
-from bot.telegram.delivery.placement import placement_of
-from bot.telegram.delivery.timing import Timing
+from bot.telegram.outbox.calls import Calls
+from bot.telegram.outbox.pace import Pace
 from bot.telegram.ports import Look
 from bot.telegram.render import drawing
 from bot.telegram.render.captions import CAPTION_LIMIT, visible_length
 from bot.telegram.render.content import Content, Picture
+from bot.telegram.show.placement import GroupShows
 from core.positions import seeded_position
 from core.variants import Variant
 from core.views import public_view
 from picture.scene import Scene, scene_of
 from picture.table import render_scene
-from tests.bot.conftest import QUICK_PACE, FakeClock
+from tests.bot.conftest import CHAT_LIMITS, FakeClock
 from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
@@ -51,8 +48,8 @@ def drawn_position(variant: Variant, players: int, moves: int) -> bytes:
     return render_scene(scene_of(view, names, [False] * players, Texts().translator("en")))
 
 
-def calls_of(bot: Bot, redis: FakeAsyncRedis, clock: FakeClock) -> Calls:
-    return Calls(bot, Pace(redis, QUICK_PACE.limits), clock.now, Timing())
+def calls_of(bot: Bot) -> Calls:
+    return Calls(bot)
 
 
 def counted(key: str, png: bytes) -> tuple[Picture, list[int]]:
@@ -117,9 +114,9 @@ async def test_the_groups_table_is_a_photo_whose_caption_says_whose_turn_it_is(
 
 
 async def test_the_same_picture_changes_only_the_caption_and_is_not_drawn_again(
-    bot: Bot, redis: FakeAsyncRedis, clock: FakeClock, fake: FakeTelegram
+    bot: Bot, fake: FakeTelegram
 ) -> None:
-    calls = calls_of(bot, redis, clock)
+    calls = calls_of(bot)
     png = drawn_position(Variant.KOZEL, 4, 10)
     picture, drawn = counted("table-1", png)
     first = await calls.put(ALICE.id, None, Content("Hand 1", picture=picture))
@@ -139,11 +136,11 @@ async def test_the_same_picture_changes_only_the_caption_and_is_not_drawn_again(
 
 
 async def test_a_message_of_the_other_kind_is_sent_anew_and_handed_back_to_delete(
-    bot: Bot, redis: FakeAsyncRedis, clock: FakeClock, fake: FakeTelegram
+    bot: Bot, fake: FakeTelegram
 ) -> None:
     """A text message thought to be a photo (a record from before pictures, a lost
     answer): Telegram says it has no media; the picture goes in a new message."""
-    calls = calls_of(bot, redis, clock)
+    calls = calls_of(bot)
     words = await calls.put(ALICE.id, None, Content("a menu"))
     picture, _ = counted("table-2", drawn_position(Variant.DRAW, 2, 6))
     put = await calls.put(ALICE.id, words.message_id, Content("Hand 1", picture=picture), "old")
@@ -163,15 +160,18 @@ async def test_a_pass_with_nothing_changed_draws_and_sends_nothing(
 ) -> None:
     await kozel_of_four(harness)
     game = await game_in(harness)
-    placement = placement_of(await harness.messages.load(game.game_id))
-    assert placement.table is not None
-    assert placement.table.photo
+    shown = GroupShows.of(await harness.messages.load(game.game_id))
+    assert shown.table is not None
+    assert shown.table.photo
     before = len(fake.calls)
-    await app.delivery.show(game)
+    drawing.drawn.cache_clear()
+    await app.outbox.changed(game)
+    await harness.settle()
     assert len(fake.calls) == before
+    assert drawing.drawn.cache_info().misses == 0
 
 
-REAL = Pacing(limits=Limits(), rhythm=Rhythm(bot_delay=1.5))
+REAL = CHAT_LIMITS
 
 
 @PICTURES
@@ -182,7 +182,7 @@ async def test_the_menu_a_picture_replaced_goes_at_the_chats_pace_not_in_a_batch
     """Telegram's limits enforced: the photo takes the chat's slot, and the /play menu
     (with its buttons) is deleted in the next one, not left for a batch of old hands."""
     fake.limit(lambda: clock.now().timestamp())
-    await open_game(harness, "Block game", "1 bot", "Easy", "100")
+    await open_game(harness, "Block game", "1 bot", "Easy", "100", clock=clock)
     for _ in range(5):
         clock.advance(1.5)
         await harness.settle()
@@ -193,26 +193,26 @@ async def test_the_menu_a_picture_replaced_goes_at_the_chats_pace_not_in_a_batch
 
 
 @PICTURES
-async def test_a_picture_is_drawn_before_its_slot_is_taken(
+async def test_a_picture_is_drawn_before_its_turn_is_taken(
     harness: TelegramHarness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A call must reach Telegram right after its slot: drawing between the two would let
-    calls arrive bunched, past the chat's limit, on a loaded machine."""
+    """A call must reach Telegram right after its turn: drawing between the two would
+    let calls arrive bunched, past the chat's limit, on a loaded machine."""
     game = await open_game(harness, "Draw game", "1 bot", "Easy", "100")
     drawing.drawn.cache_clear()  # drawn by another test, a picture would not be drawn again
     events: list[str] = []
-    draw, slot = render_scene, Calls.slot
+    draw, take = render_scene, Pace.take
 
     def drawn(scene: Scene) -> bytes:
         events.append("draw")
         return draw(scene)
 
-    async def slotted(self: Calls, chat_id: int, ahead: float = 0.0) -> float | None:
-        events.append("slot")
-        return await slot(self, chat_id, ahead)
+    def taken(self: Pace, now: float) -> float:
+        events.append("turn")
+        return take(self, now)
 
     monkeypatch.setattr(drawing, "render_scene", drawn)
-    monkeypatch.setattr(Calls, "slot", slotted)
+    monkeypatch.setattr(Pace, "take", taken)
     answer = await harness.press(ALICE, game, game.buttons()[0].callback_data or "")
     assert alert_of(answer) is None
-    assert events[:2] == ["draw", "slot"]
+    assert events[:2] == ["draw", "turn"]
