@@ -134,12 +134,12 @@ def build(redis: Redis, session: BaseSession, seed: int, look: str = "text") -> 
     """The production dispatcher, bot and worker over `redis` and `session`; game ids
     and deals are drawn from `seed`, so that runs play the same games; `look`: the games
     drawn ("picture") or in words ("text", as before pictures). Telegram's
-    per-chat limits are lifted: the pace is still taken in Redis for every call, but a
+    per-chat limits are lifted: a
     simulated person presses far faster than a real one, and would otherwise wait for
     the worker to send each edit a second later."""
     from bot.app import Pacing, create_app  # noqa: PLC0415
     from bot.game.bots import default_players  # noqa: PLC0415
-    from bot.store.pace import Limit, Limits  # noqa: PLC0415
+    from bot.telegram.outbox.pace import Limit, Limits  # noqa: PLC0415
     from bot.telegram.client import create_bot  # noqa: PLC0415
     from bot.telegram.ports import Look  # noqa: PLC0415
     from texts import Texts  # noqa: PLC0415

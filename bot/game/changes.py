@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.game import lobby
 from bot.game.errors import RefusalCode, RefusalError
+from bot.game.kinds import GROUP
 from bot.game.people import Person
 from bot.game.record import MatchStage, NoticeKind, SeatNotice, StoppedStage
 from bot.game.seats import BotSeat, HumanSeat, human_seat
@@ -50,9 +51,9 @@ def left(game: Game, user_id: int) -> Game:
     state = game.state
     if isinstance(state, Lobby):
         return lobby.leave(game, user_id)
-    group = game.record.group
-    if group is None:
+    if game.kind is not GROUP:
         raise RefusalError(RefusalCode.INVALID)
+    group = game.side
     if not game.is_active or not isinstance(state, InMatch):
         raise RefusalError(RefusalCode.GAME_OVER)
     seat = game.seat_of(user_id)
@@ -83,16 +84,15 @@ def left(game: Game, user_id: int) -> Game:
 def group_speaking(game: Game, lang: str) -> Game:
     """`game` with its group's messages in `lang`; itself if nothing changes (a game
     over keeps the language it ended in)."""
-    group = game.record.group
-    if group is None or not game.is_live or group.language == lang:
+    if game.kind is not GROUP or not game.is_live or game.side.language == lang:
         return game
-    changed = group.model_copy(update={"language": lang})
+    changed = game.side.model_copy(update={"language": lang})
     return game.changed(game.record.stage, game.match, group=changed)
 
 
 def check_take(game: Game, user_id: int, seat: int) -> None:
     """Refuse, before anything is sent, taking a seat that cannot be taken now."""
-    if not game.in_group or not game.is_active:
+    if game.kind is not GROUP or not game.is_active:
         raise RefusalError(RefusalCode.GAME_OVER)
     if not isinstance(game.state, HandOver):
         raise RefusalError(RefusalCode.NOT_BETWEEN_HANDS)
@@ -106,9 +106,8 @@ def taken(game: Game, person: Person, seat: int) -> Game:
     """`person` takes the bot's seat `seat` (between hands)."""
     check_take(game, person.user_id, seat)
     state = game.state
-    group = game.record.group
+    group = game.side
     assert isinstance(state, InMatch)
-    assert group is not None
     seats = list(state.seats)
     seats[seat] = human_seat(person)
     notice = SeatNotice(

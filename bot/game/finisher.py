@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.game.games import Games
+from bot.game.kinds import GROUP
 from bot.game.ports import FinishedMatches
 from bot.game.state import Finished, Game
 
@@ -47,7 +48,7 @@ class Finisher:
                 except Exception:
                     log.exception("finisher: match %s not recorded; trying again later", game_id)
                     continue
-                if game.in_group:
+                if game.kind is GROUP:
                     await self._games.tell(game)  # its group is told the records' line
             await self._finished.done(game_id)  # recorded, or expired: nothing to record
             recorded += 1

@@ -19,6 +19,7 @@ from functools import partial
 
 from bot.game.changes import left, moved_to, speaking, stopped
 from bot.game.errors import RefusalCode, RefusalError
+from bot.game.kinds import GROUP
 from bot.game.notify import PLAIN, Alarm, Blocked, Fact, GroupLost, Migrated, Notifier, Show
 from bot.game.ports import ChatBusyError, GameRepository, VersionConflictError
 from bot.game.record import GameRecord, LobbyStage, TableSettings
@@ -176,7 +177,7 @@ class Games:
         await self._notifier.changed(game, show)
         if isinstance(game.state, Finished):
             self._alarm.record()
-        elif game.in_group:
+        elif game.kind is GROUP:
             self._alarm.poke()
 
     async def react(self, game: Game, facts: Sequence[Fact]) -> None:
@@ -186,7 +187,7 @@ class Games:
         for fact in facts:
             with suppress(RefusalError):  # gone, over or changed meanwhile
                 if isinstance(fact, Blocked):
-                    if game.in_group and game.seat_of(fact.user_id) is not None:
+                    if game.kind is GROUP and game.seat_of(fact.user_id) is not None:
                         await self.update(game.game_id, partial(_left, user_id=fact.user_id))
                 elif isinstance(fact, Migrated):
                     await self.migrate(game.chat_id, fact.chat_id, game.game_id)
@@ -213,16 +214,18 @@ class Games:
 
     # -- showing again ------------------------------------------------------------------
 
-    async def show_again(self, chat_id: int, user_id: int, *, in_group: bool) -> Game | None:
-        """The game at the bottom of the chat again (/board; /play during a game): in a
-        private chat, the person's game message (their own game, or their hand in a
-        group game they sit in: see `of_person`); in a group, the table (live, finished
-        or stopped). The old copy loses its buttons. None when there is no game to show."""
-        if not in_group:
-            game = await self.of_person(chat_id, user_id)
-            if game is not None:
-                await self.tell(game, Show(anew=user_id))
-            return game
+    async def show_again(self, chat_id: int, user_id: int) -> Game | None:
+        """The person's game message at the bottom of their private chat again (/board;
+        /play during a game): their own game, or their hand in a group game they sit in
+        (see `of_person`). The old copy loses its buttons. None when there is none."""
+        game = await self.of_person(chat_id, user_id)
+        if game is not None:
+            await self.tell(game, Show(anew=user_id))
+        return game
+
+    async def show_table_again(self, chat_id: int) -> Game | None:
+        """The group's table at the bottom of the group again (/board): live, finished
+        or stopped. The old copy goes. None when there is no game to show."""
         game = await self.for_chat(chat_id)
         if game is None or (game.match is None and not game.is_live):  # a cancelled lobby
             return None
@@ -245,13 +248,14 @@ class Games:
                 changed.append(await self.update(game_id, lambda g: speaking(g, user_id, lang)))
         return changed
 
-    async def redraw(self, chat_id: int, user_id: int, *, in_group: bool) -> list[Game]:
+    async def redraw(self, chat_id: int, seated: int | None = None) -> list[Game]:
         """The chat's games shown again where they are, as the chat now chooses to see
-        them (its look): in a group, its game; in a private chat, the person's game
-        there and every group game they sit in (their hand in it). A cancelled lobby is
+        them (its look): its game, and, for a person's private chat (`seated`: their
+        user id), every group game they sit in (their hand in it). A cancelled lobby is
         left alone. Nothing is saved. Returns the games told."""
         found: list[Game | None] = [await self.for_chat(chat_id)]
-        if not in_group:
+        if seated is not None:
+            user_id = seated
             for game_id in await self._store.games_of(user_id):
                 game = await self._store.load(game_id)
                 if game is not None and game.seat_of(user_id) is not None:

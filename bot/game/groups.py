@@ -19,6 +19,7 @@ from bot.game.actions import GroupAction
 from bot.game.changes import check_take, group_speaking, left, stopped, taken
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
+from bot.game.kinds import GROUP
 from bot.game.people import Person
 from bot.game.ports import Ask, Reach, UnreachableError
 from bot.game.record import TableSettings
@@ -99,7 +100,7 @@ class GroupGames:
         """Whether `user_id` may choose the group's language: its live game's opener or a
         group admin; with no live game, an admin only. Returns the live game, if any."""
         game = await self._games.for_chat(chat_id)
-        if game is None or not game.is_live or not game.in_group:
+        if game is None or not game.is_live or game.kind is not GROUP:
             if not await admin():
                 raise RefusalError(RefusalCode.ADMINS_ONLY)
             return None
@@ -113,7 +114,7 @@ class GroupGames:
         """The group's live game speaks `lang` from now on (its table, its
         announcements); None when there is no live game."""
         game = await self._games.for_chat(chat_id)
-        if game is None or not game.is_live or not game.in_group:
+        if game is None or not game.is_live or game.kind is not GROUP:
             return None
         try:
             return await self._games.update(game.game_id, lambda g: group_speaking(g, lang))
@@ -242,7 +243,7 @@ class GroupGames:
     async def bot_removed(self, chat_id: int) -> Game | None:
         """The bot was removed from the group: its live game stops."""
         game = await self._games.for_chat(chat_id)
-        if game is None or not game.is_live or not game.in_group:
+        if game is None or not game.is_live or game.kind is not GROUP:
             return None
         try:
             return await self.abandon(game.game_id)
@@ -266,15 +267,13 @@ class GroupGames:
 
     async def _group_game(self, game_id: str) -> Game:
         game = await self._games.get(game_id)
-        if game is None or not game.in_group:
+        if game is None or game.kind is not GROUP:
             raise RefusalError(RefusalCode.NO_GAME)
         return game
 
 
 async def _require_manager(game: Game, user_id: int, admin: Ask) -> None:
-    group = game.record.group
-    assert group is not None
-    if user_id != group.creator_id and not await admin():
+    if user_id != game.side.creator_id and not await admin():
         raise RefusalError(RefusalCode.NOT_ALLOWED)
 
 

@@ -28,7 +28,7 @@ class Hints(TableCases):
             check_current(game, version)
             in_chat(chat_id, game.chat_id)
             state = game.state
-            if game.in_group:
+            if not game.kind.advised:
                 raise RefusalError(RefusalCode.NOT_ALLOWED)
             if not isinstance(state, Playing) or state.turn != seat:
                 raise RefusalError(RefusalCode.STALE)

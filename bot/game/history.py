@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.game.kinds import GROUP
 from bot.game.seats import NAME_LIMIT, BotSeat, HumanSeat, Seat
 from bot.game.state import Finished, Game, rebuilt
 from core.errors import GameError
@@ -126,7 +127,7 @@ def past_match(game: Game, state: Finished) -> PastMatch:
         ended=game.record.updated_at,  # the save that gave the match its result
         variant=game.settings.variant,
         target=game.settings.target,
-        group=game.in_group,
+        group=game.kind is GROUP,
         seats=tuple(past_seat(s) for s in state.seats),
         scores=result.scores,
         winner=result.winner,

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bot.game import bots
 from bot.game.errors import RefusalCode, RefusalError
+from bot.game.kinds import GROUP
 from bot.game.people import Person
 from bot.game.record import GroupSide, LobbyStage, TableSettings
 from bot.game.seats import NAME_LIMIT, BotSeat, HumanSeat, Seat, human_seat
@@ -111,8 +112,7 @@ def leave(game: Game, user_id: int) -> Game:
 def may_fill(game: Game, user_id: int) -> bool:
     """Seated people and the opener may add and remove bots and start."""
     lobby = lobby_of(game)
-    group = game.record.group
-    opener = group is not None and group.creator_id == user_id
+    opener = game.kind is GROUP and game.side.creator_id == user_id
     return opener or _seated(lobby, user_id) is not None
 
 

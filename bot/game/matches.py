@@ -19,6 +19,7 @@ from bot.game.cases import TableCases
 from bot.game.changes import stopped
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
+from bot.game.kinds import GROUP
 from bot.game.notify import Show
 from bot.game.options import GameOptions
 from bot.game.people import Person
@@ -124,14 +125,14 @@ class Matches(TableCases):
         person = [game.human(seat)]
 
         def step() -> None:
-            if game.in_group:
+            if not game.kind.bots_in_the_press:
                 match.play(seat, tile, end)
                 return
             person[0] = self._coached(person[0], match, seat, state.seed, tile, end)
             match.play(seat, tile, end)
             bots.run_bots(self._players, state.seats, state.seed, match)
 
-        await self._step(game, step, thread=not game.in_group)
+        await self._step(game, step, thread=game.kind.advised)
         seats = list(state.seats)
         moved_at = self._games.now().timestamp()
         seats[seat] = person[0].model_copy(
@@ -155,7 +156,7 @@ class Matches(TableCases):
 
             def step() -> None:
                 match.next_hand()
-                if not game.in_group:
+                if game.kind.bots_in_the_press:
                     bots.run_bots(self._players, state.seats, state.seed, match)
 
             await self._step(game, step)
@@ -183,10 +184,10 @@ class Matches(TableCases):
             s.model_copy(update=FRESH_MATCH) if isinstance(s, HumanSeat) else s for s in state.seats
         )
         group = game.record.group
-        if group is not None:
-            group = group.model_copy(update={"notices": ()})
-        else:
+        if game.kind.bots_in_the_press:
             await self._run(seats, lambda: bots.run_bots(self._players, seats, seed, match))
+        else:
+            group = game.side.model_copy(update={"notices": ()})
         fresh = self._games.blank(game.chat_id, settings, group=group)
         return await self._games.create(fresh.with_match(match, seats, seed))
 
@@ -195,7 +196,7 @@ class Matches(TableCases):
         is stopped from its group (see `GroupGames.stop`)."""
         game, _ = await self._seated(game_id, user_id)
         check_current(game, None)
-        if game.in_group:
+        if game.kind is GROUP:
             raise RefusalError(RefusalCode.NOT_ALLOWED)
         # An intent, not a press on a version: a move saved meanwhile does not undo it.
         return await self._games.update(game_id, stopped)
@@ -235,7 +236,7 @@ class Matches(TableCases):
         """Deal a group's next hand by itself, a while after the last one ended (as
         `bot_move`); the game itself when no hand is over."""
         state = game.state
-        if not isinstance(state, HandOver) or not game.in_group:
+        if not isinstance(state, HandOver) or not game.kind.deals_by_itself:
             return game
         match = state.match
 

@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from bot.game.record import GameRecord, LobbyStage, MatchStage, StoppedStage, TableSettings
+from bot.game.kinds import DIRECT, GROUP, Kind
+from bot.game.record import (
+    GameRecord,
+    GroupSide,
+    LobbyStage,
+    MatchStage,
+    StoppedStage,
+    TableSettings,
+)
 from bot.game.seats import BotSeat, HumanSeat, Seat
 from core.engine import Match
 from core.events import HandResult, MatchResult
@@ -171,8 +179,17 @@ class Game:
         return self.record.settings
 
     @property
-    def in_group(self) -> bool:
-        return self.record.group is not None
+    def kind(self) -> Kind:
+        """Where it is played: in a group or in a direct chat (`bot.game.kinds`)."""
+        return DIRECT if self.record.group is None else GROUP
+
+    @property
+    def side(self) -> GroupSide:
+        """A group's game's side of the record: its group, language, opener, notices."""
+        group = self.record.group
+        if group is None:
+            raise ValueError("a direct game has no group")
+        return group
 
     @property
     def is_live(self) -> bool:

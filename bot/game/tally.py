@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.game.kinds import GROUP
 from bot.game.ratings import Occupant, Table, table_of
 from bot.game.seats import BotSeat, HumanSeat
 from bot.game.state import Finished, Game
@@ -157,11 +158,12 @@ def tally(game: Game) -> MatchTally:
                 if a.seat < b.seat and side_of(a.seat) == side_of(b.seat):
                     first, second = sorted((a, b), key=lambda p: p.user_id)
                     pairs.append(PairTally(first, second, result.winner == side_of(a.seat)))
-    group = game.chat_id if game.in_group else None
-    direct = None if game.in_group else (settings.variant, settings.level)
-    facts = _facts(people, pairs, result, side_of) if group is not None else ()
-    table = None if group is None else table_of(group, occupants(game), side_of, result)
-    return MatchTally(game.game_id, group, direct, people, tuple(pairs), facts, table)
+    if game.kind is GROUP:
+        facts = _facts(people, pairs, result, side_of)
+        table = table_of(game.chat_id, occupants(game), side_of, result)
+        return MatchTally(game.game_id, game.chat_id, None, people, tuple(pairs), facts, table)
+    direct = (settings.variant, settings.level)
+    return MatchTally(game.game_id, None, direct, people, tuple(pairs), (), None)
 
 
 def occupants(game: Game) -> list[Occupant]:

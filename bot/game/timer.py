@@ -32,7 +32,7 @@ def deadline(game: Game) -> Deadline | None:
     """The deadline of the person to move, in a group game with a turn timer."""
     seconds = game.settings.turn_timer
     state = game.state
-    if not game.in_group or not seconds or not isinstance(state, Playing):
+    if not game.kind.timed or not seconds or not isinstance(state, Playing):
         return None
     if game.is_bot(state.turn):
         return None
@@ -54,9 +54,8 @@ def timed_out(game: Game, seat: int, match: Match, results_before: int) -> Game:
     `results_before` hand results before the move (the group is told before the
     hand's result, if the move ended it); the second time in a row a bot keeps the seat."""
     state = game.state
-    group = game.record.group
+    group = game.side
     assert isinstance(state, InMatch)
-    assert group is not None
     person = game.human(seat)
     timeouts = person.timeouts + 1
     after = results_before
@@ -84,9 +83,9 @@ def timed_out(game: Game, seat: int, match: Match, results_before: int) -> Game:
 def back(game: Game, user_id: int, seat: int) -> Game:
     """The person whose seat a bot kept takes it back, at once (mid-hand too)."""
     state = game.state
-    group = game.record.group
-    if group is None or not game.is_active or not isinstance(state, InMatch):
+    if not game.kind.timed or not game.is_active or not isinstance(state, InMatch):
         raise RefusalError(RefusalCode.GAME_OVER)
+    group = game.side
     if not 0 <= seat < len(state.seats):
         raise RefusalError(RefusalCode.INVALID)
     occupant = state.seats[seat]

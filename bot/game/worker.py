@@ -209,7 +209,7 @@ class Worker:
         wakes: list[float] = []
         game = await self._move_bots(game, wakes)
         game = await self._run_timer(game, wakes)
-        if isinstance(game.state, HandOver) and game.in_group:
+        if isinstance(game.state, HandOver) and game.kind.deals_by_itself:
             game = await self._deal_next(game, wakes)
         await self._schedule.reschedule(game_id, game.version, min(wakes, default=None))
 
@@ -251,7 +251,7 @@ class Worker:
 
     async def _move_bots(self, game: Game, wakes: list[float]) -> Game:
         """A group's bots whose pause is over decide, one saved decision at a time."""
-        if not game.in_group:
+        if game.kind.bots_in_the_press:
             return game
         for _ in range(MAX_BOT_MOVES):
             state = game.state

@@ -21,6 +21,7 @@ from random import Random
 from redis.exceptions import RedisError
 from redis.typing import EncodableT
 
+from bot.game.kinds import GROUP
 from bot.game.record import GameRecord
 from bot.game.state import Finished, Game
 from bot.store import keys
@@ -154,7 +155,7 @@ class GameStore:
         # supergroup writes it apart.
         pointer_apart = shard_of_chat(stored.chat_id) != shard
         ttl = int(self._ttl(game).total_seconds() * 1000)
-        if game.in_group:
+        if game.kind is GROUP:
             await self._seat_people(game)
         # The match's result is saved with the mark that it is to be recorded (stats,
         # history), in one script: no restart can lose the recording.
@@ -178,7 +179,7 @@ class GameStore:
             ttl,
             "1" if game.is_live else "0",
             game_id,
-            "1" if game.in_group else "0",
+            "1" if game.kind is GROUP else "0",
             token,
             "1" if finished else "0",
             list(Variant).index(stored.settings.variant) + 1,

@@ -204,6 +204,8 @@ class FakeTelegram(BaseSession):
         self._writes: dict[int, list[float]] = {}
         self.floods = 0  # 429s answered because a limit was broken (not those asked for)
         self.latency = 0.0  # seconds each call takes (a slow Telegram)
+        self.timed: list[tuple[float, Call]] = []  # each call with its time (`time_calls`)
+        self._timer: Callable[[], float] | None = None
         # Calls Telegram carries out but whose answer never comes back (used once each).
         self.lose_answer: list[Callable[[TelegramMethod[Any]], bool]] = []
 
@@ -212,6 +214,10 @@ class FakeTelegram(BaseSession):
         edits a minute in a group; in a private chat more than 3 in a second or 13 in
         ten; more than 30 a second for the whole bot. `clock` gives the time."""
         self._clock = clock
+
+    def time_calls(self, clock: Callable[[], float]) -> None:
+        """From now on, keep each call with the time `clock` says (in `timed`)."""
+        self._timer = clock
 
     def _check_limits(self, method: TelegramMethod[Any], chat_id: int) -> None:
         if self._clock is None:
@@ -273,6 +279,8 @@ class FakeTelegram(BaseSession):
         }
         call = Call(method, params)
         self.calls.append(call)
+        if self._timer is not None:
+            self.timed.append((self._timer(), call))
         if self.latency:
             await asyncio.sleep(self.latency)
         for observer in self.observers:

@@ -18,9 +18,11 @@ async def board(message: Message, games: Games, replies: Replies, t: Translate) 
     chat_id, user = message.chat.id, message.from_user
     if user is None:
         return
-    in_group = message.chat.type != ChatType.PRIVATE
-    if await games.show_again(chat_id, user.id, in_group=in_group) is None:
-        await replies.say(chat_id, t("group-none" if in_group else "score-none"))
+    if message.chat.type != ChatType.PRIVATE:
+        if await games.show_table_again(chat_id) is None:
+            await replies.say(chat_id, t("group-none"))
+    elif await games.show_again(chat_id, user.id) is None:
+        await replies.say(chat_id, t("score-none"))
 
 
 def create_router() -> Router:

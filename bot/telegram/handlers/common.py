@@ -6,6 +6,7 @@ from aiogram import F, Router
 from aiogram.enums import ChatType
 from aiogram.types import CallbackQuery, Message, User
 
+from bot.game.kinds import GROUP
 from bot.game.people import Person
 from bot.game.state import Game, HandOver, Lobby, Playing
 from bot.telegram.middlewares import PrivateButtons
@@ -47,21 +48,22 @@ def game_status(game: Game, user_id: int, chat_id: int, t: Translate) -> str | N
     """What a live game waits for, told to `user_id` in `chat_id` (the game's group, or
     their private chat) when the bot did not understand them; None when it is not live."""
     state = game.state
-    in_its_group = game.in_group and chat_id == game.chat_id
+    grouped = game.kind is GROUP
+    in_its_group = grouped and chat_id == game.chat_id
     title = group_title(game)
     if isinstance(state, Lobby):
         return t("status-lobby-here") if in_its_group else t("status-group-lobby", group=title)
     if isinstance(state, HandOver):
         if in_its_group:
             return t("status-hand-over-here")
-        return t("status-group-hand-over", group=title) if game.in_group else t("status-hand-over")
+        return t("status-group-hand-over", group=title) if grouped else t("status-hand-over")
     if not isinstance(state, Playing):
         return None
     name = RecordNames(game, None, t)(state.turn)
     if in_its_group:
         return t("status-waiting", name=name)
     mine = game.seat_of(user_id) == state.turn
-    if not game.in_group:
+    if not grouped:
         return t("status-your-move") if mine else t("status-waiting", name=name)
     if mine:
         return t("status-group-your-move", group=title)

@@ -31,8 +31,8 @@ def _look(value: str) -> Look:
         raise RefusalError(RefusalCode.INVALID) from exc
 
 
-def _confirmation(look: Look, t: Translate, *, in_group: bool) -> str:
-    if in_group:
+def _confirmation(look: Look, t: Translate, *, for_group: bool) -> str:
+    if for_group:
         return t("group-look-set-picture") if look is Look.PICTURE else t("group-look-set-text")
     return t("look-set-picture") if look is Look.PICTURE else t("look-set-text")
 
@@ -66,9 +66,9 @@ async def chosen(
     await replies.show(
         chat_id,
         message.message_id if message is not None else None,
-        _confirmation(look, t, in_group=False),
+        _confirmation(look, t, for_group=False),
     )
-    await games.redraw(chat_id, user_id, in_group=False)
+    await games.redraw(chat_id, seated=user_id)
 
 
 # -- in a group ------------------------------------------------------------------------
@@ -89,7 +89,7 @@ async def choose_for_group(
         return
     await groups.may_choose_for_group(chat_id, user.id, admin_check(bot, chat_id, user.id))
     current = await looks.get(chat_id) or default_look.value
-    markup = look_keyboard(current, t, in_group=True)
+    markup = look_keyboard(current, t, for_group=True)
     await replies.say(chat_id, t("group-look-choose"), markup)
 
 
@@ -118,9 +118,9 @@ async def chosen_for_group(
         await replies.show(
             chat.id,
             message.message_id if message is not None else None,
-            _confirmation(look, t, in_group=True),
+            _confirmation(look, t, for_group=True),
         )
-    await games.redraw(chat.id, user_id, in_group=True)
+    await games.redraw(chat.id)
 
 
 def create_router() -> Router:

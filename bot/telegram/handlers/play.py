@@ -25,7 +25,7 @@ async def play(message: Message, games: Games, replies: Replies, t: Translate) -
     if await games.live_for_chat(message.chat.id) is not None:
         await replies.say(message.chat.id, t("play-running"))
         if message.from_user is not None:
-            await games.show_again(message.chat.id, message.from_user.id, in_group=False)
+            await games.show_again(message.chat.id, message.from_user.id)
         return
     await replies.say(message.chat.id, _menu_text(MenuData(), t), menu_keyboard(MenuData(), t))
 

@@ -10,6 +10,7 @@ from aiogram.filters import Command
 from aiogram.types import Message
 
 from bot.game.games import Games
+from bot.game.kinds import GROUP
 from bot.game.state import Game, Lobby, Stopped
 from bot.telegram.handlers.common import game_status
 from bot.telegram.outbox.replies import Replies
@@ -36,7 +37,7 @@ async def score(message: Message, games: Games, replies: Replies, t: Translate) 
         await replies.say(chat_id, t(none))
     else:
         text = _scores(game, viewer, t)
-        if game.in_group and chat_id != game.chat_id:
+        if game.kind is GROUP and chat_id != game.chat_id:
             text = t("private-group", group=group_title(game)) + "\n" + text
         await replies.say(chat_id, text)
 

@@ -21,6 +21,7 @@ from pydantic import Field
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.game.groups import GroupGames
+from bot.game.kinds import GROUP
 from bot.game.matches import Matches
 from bot.game.state import Game
 from bot.telegram.callbacks import GameId
@@ -73,7 +74,7 @@ async def stop(
     game = await games.live_for_chat(chat_id)
     if game is None or not game.is_active:
         elsewhere = await games.of_person(chat_id, user.id)
-        if elsewhere is not None and elsewhere.in_group and elsewhere.is_live:
+        if elsewhere is not None and elsewhere.kind is GROUP and elsewhere.is_live:
             await replies.say(chat_id, t("stop-in-group", group=group_title(elsewhere)))
         else:
             await replies.say(chat_id, t("stop-none"))
@@ -113,7 +114,7 @@ async def answer(
         return
     if not data.stop:
         text = t("stop-kept")
-    elif game.in_group:
+    elif game.kind is GROUP:
         admin = admin_check(bot, pending.chat_id, user_id)
         game = await groups.stop_confirmed(data.game, user_id, chat_id, admin)
         text = t("group-stopped")

@@ -146,8 +146,11 @@ class Calls:
             log.info("chat %s is out of reach", chat_id)
             return Outcome(unreachable=True)
         except RefusedError as error:
-            log.error("a message to chat %s was refused: %s", chat_id, error)
             drawn = isinstance(step, Put) and step.content.picture is not None
+            # A picture refused is shown as text; other content would be refused again.
+            log.log(
+                logging.WARNING if drawn else logging.ERROR, "chat %s refused: %s", chat_id, error
+            )
             return Outcome(refused=True, pictures_refused=drawn)
         return Outcome(shown.message_id, shown.photo, shown.replaced)
 

@@ -159,12 +159,10 @@ class Jobs:
 
     async def _game_step(self, chat_id: int, game: Game, fields: dict[str, str]) -> Step | None:
         now = self._clock()
-        if game.in_group and chat_id == game.chat_id:
-            group = game.record.group
-            assert group is not None
+        if game.kind.hands_apart and chat_id == game.chat_id:
             shows = GroupShows.of(fields)
-            t = self._texts.translator(group.language)
-            drawn = await self._drawn(chat_id, shows.table)
+            t = self._texts.translator(game.side.language)
+            drawn = await self._drawn(chat_id)
             view = await group_view(game, t, await self._link(), shows, self._lookups, now, drawn)
             return await group_step(game, view, shows, self._lookups, now)
         sent = sent_of(fields.get(private_field(chat_id)))
@@ -173,15 +171,22 @@ class Jobs:
             language = game.human(seat).language
         else:
             language = sent.language if sent is not None and sent.language else self._texts.default
-        drawn = await self._drawn(chat_id, sent)
+        drawn = await self._drawn(chat_id)
         table = sent_of(fields.get(TABLE))
         content = private_content(game, chat_id, self._texts, language, drawn=drawn, table=table)
         return private_step(game, chat_id, sent, content, language, now)
 
-    async def _drawn(self, chat_id: int, sent: Sent | None) -> bool:
-        """Whether the chat sees its games as pictures (unless Telegram refused them)."""
-        if sent is not None and sent.text_only:
-            return False
+    async def text_only(self, chat_id: int) -> None:
+        """Telegram refuses the chat's pictures: it sees its games as text from now on
+        (as if it had chosen it with /look)."""
+        log.warning("chat %s: Telegram refuses its pictures; shown as text", chat_id)
+        try:
+            await self._looks.set(chat_id, Look.TEXT.value)
+        except StorageUnavailableError:
+            log.warning("chat %s: its look is not kept", chat_id)
+
+    async def _drawn(self, chat_id: int) -> bool:
+        """Whether the chat sees its games as pictures."""
         try:
             chosen = await self._looks.get(chat_id)
         except StorageUnavailableError:

@@ -80,13 +80,13 @@ class Outbox:
         claim = self._store.claimed(game.game_id, game.version)
         shown = claim.shown if claim is not None else None
         others: dict[int, dict[str, str]] = {}
-        if game.in_group:
+        if game.kind.hands_apart:
             if shown is None:
                 shown = await self._jobs.fields(game.game_id)
             people = {h.chat_id for _, h in game.humans()} | set(people_shown(shown))
             others = {chat: dict(entry) for chat in people}
         if show.anew is not None:
-            where = others.setdefault(show.anew, dict(entry)) if game.in_group else own
+            where = others.setdefault(show.anew, dict(entry)) if game.kind.hands_apart else own
             where[f"{ANEW}{game.game_id}"] = "1"
         if claim is None or own != entry:
             claim = await self._store.mark(game.chat_id, own)

@@ -125,6 +125,8 @@ class Sender:
                 return await self._done(cleared, release=False)
             outcome = await self._counted(step, outcome)
         changes = job.record(outcome)
+        if outcome.pictures_refused:
+            await tools.jobs.text_only(self.chat_id)
         if outcome.unreachable and job.game_id is not None:
             fact = Blocked(self.chat_id) if self.chat_id > 0 else GroupLost()
             tools.facts.report(job.game_id, fact)
@@ -142,7 +144,10 @@ class Sender:
             if job.once
             else await tools.jobs.job(self.chat_id, self.fields, job.name, job.value)
         )
-        if after is None or outcome.refused or outcome.unreachable:
+        # Refused content would be refused again: it waits for the next change (refused
+        # pictures are shown as text, at once).
+        gives_up = outcome.refused and not outcome.pictures_refused
+        if after is None or gives_up or outcome.unreachable:
             cleared[job.name] = job.value
         tools.resolve(self.chat_id, job.name, outcome)
         return await self._done(cleared, release=True, placement=placement)

@@ -122,7 +122,7 @@ def mention(user_id: int, name: str) -> str:
 def bot_number(game: Game, seat: int) -> int:
     """A bot's number: its seat, counted from 1 in a group (where seat 0 may be a bot);
     from 0 in a direct game, where the person sits at seat 0."""
-    return seat + 1 if game.in_group else seat
+    return seat + 1 if game.kind.bots_by_seat else seat
 
 
 class RecordNames(Names):
@@ -166,12 +166,12 @@ def game_blocks(
         blocks.append(Block(t("game-stopped")))
     elif view.revealed is not None:
         blocks.append(Block(hand_summary(view, view.revealed, names, t, secret=fair)))
-        coach = None if game.in_group else coach_line(human, view.revealed.hand_no, t)
+        coach = coach_line(human, view.revealed.hand_no, t) if game.kind.advised else None
         if coach is not None:
             blocks.append(Block(coach))
         if view.match_result is not None:
             blocks.append(Block(match_summary(view, view.match_result, names, t)))
-            if not game.in_group:
+            if game.kind.advised:
                 blocks.append(Block(hints_line(human, t)))
             blocks.append(Block("\n".join(score_sheet(view, names, t)), kept=False))
     if view.phase is Phase.PLAYING:

@@ -67,10 +67,10 @@ def game_keyboard(game: Game, view: SeatView, t: Translate) -> InlineKeyboardMar
     rows: list[list[InlineKeyboardButton]] = []
     if isinstance(state, Playing) and state.turn == view.seat:
         rows = move_buttons(game, view)
-        if not game.in_group and len(view.legal_moves) > 1:
+        if game.kind.advised and len(view.legal_moves) > 1:
             hint = HintData(game=game.game_id, version=game.version).pack()
             rows.append([InlineKeyboardButton(text=t("btn-hint"), callback_data=hint)])
-    elif isinstance(state, HandOver | Finished) and not game.in_group:
+    elif isinstance(state, HandOver | Finished) and not game.kind.hands_apart:
         action = GameAction.REMATCH if isinstance(state, Finished) else GameAction.NEXT_HAND
         label = t("btn-rematch") if isinstance(state, Finished) else t("btn-next-hand")
         data = ActionData(game=game.game_id, version=game.version, action=action)
@@ -147,13 +147,13 @@ def group_language_keyboard(current: str, t: Translate) -> InlineKeyboardMarkup:
     )
 
 
-def look_keyboard(current: str, t: Translate, *, in_group: bool = False) -> InlineKeyboardMarkup:
+def look_keyboard(current: str, t: Translate, *, for_group: bool = False) -> InlineKeyboardMarkup:
     """The /look menu (a group's, or a private chat's), the chat's current look marked."""
     labels = {Look.PICTURE: t("btn-look-picture"), Look.TEXT: t("btn-look-text")}
 
     def choice(look: Look) -> tuple[str, str]:
         label = labels[look]
-        data = GroupLookData(look=look) if in_group else LookData(look=look)
+        data = GroupLookData(look=look) if for_group else LookData(look=look)
         return (t("btn-chosen", label=label) if look == current else label), data.pack()
 
     return _choice_keyboard((choice(look) for look in Look), 2)

@@ -10,6 +10,7 @@ import dataclasses
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.game.actions import GameAction, GroupAction
+from bot.game.kinds import GROUP
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat
 from bot.game.state import Game, HandOver, Lobby, Playing, Stopped
@@ -114,9 +115,9 @@ def announcements(game: Game, t: Translate) -> list[Content]:
     """Every message the group is sent in this match, in order: seat changes among the
     hand results, then the match's result. Only ever grows, so a count of those sent
     is enough to know what is left to send."""
-    group = game.record.group
-    if group is None or game.match is None:
+    if game.kind is not GROUP or game.match is None:
         return []
+    group = game.side
     view = game.public_view()
     names = RecordNames(game, None, t)
     out: list[Content] = []

@@ -147,9 +147,7 @@ async def _table(game: Game, table: Content, before: Sent | None, lookups: Looku
         if outcome.message_id is None:
             if outcome.unreachable:  # nothing more is sent there: all counts as shown
                 return {TABLE: dump(Sent(game.chat_id, None, "", table.full))}
-            if before is None:
-                return {}
-            return {TABLE: dump(replace(before, text_only=outcome.pictures_refused))}
+            return {}
         kept = retired if outcome.replaced is None else (*retired, outcome.replaced)
         below = before.below_from if before is not None else 0
         return {
@@ -162,7 +160,6 @@ async def _table(game: Game, table: Content, before: Sent | None, lookups: Looku
                     retired=kept,
                     below_from=talk if outcome.message_id != old else below,
                     photo=outcome.photo,
-                    text_only=before is not None and before.text_only,
                 )
             )
         }

@@ -39,7 +39,6 @@ class Sent:
     prompt: bool = False  # one of them still has buttons (it was replaced): delete it now
     below_from: int = 0  # a group table: the group's message count when it was sent
     photo: str = ""  # the key of the picture it shows ("": a text message)
-    text_only: bool = False  # Telegram refused its pictures: shown as text from now on
 
 
 def dump(sent: Sent) -> str:

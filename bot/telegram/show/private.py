@@ -31,7 +31,7 @@ def private_content(
     """What the person's message shows: the game (direct), or their hand (group)."""
     t = texts.translator(language)
     seat = game.seat_of(user_id)
-    if game.in_group:
+    if game.kind.hands_apart:
         link = table_link(game.chat_id, table.message_id) if table is not None else None
         return hand_content(game, user_id, t, drawn=drawn, table=link)
     assert seat is not None
@@ -58,9 +58,9 @@ def private_step(
             kept = replace(sent, retired=(), prompt=False)
             return Delete(sent.retired, lambda _: {field: dump(kept)})
     changed = sent is None or sent.essential != content.essential
-    if not changed and (game.in_group or sent is None or sent.full == content.full):
+    if not changed and (game.kind.hands_apart or sent is None or sent.full == content.full):
         return None
-    turn = game.in_group and _turn_of(game) == user_id
+    turn = game.kind.hands_apart and _turn_of(game) == user_id
     moved_at = _moved_at(game, user_id)
     away = moved_at is None or now - moved_at >= AT_THE_CHAT
     anew = turn and sent is not None and not sent.turn and away
@@ -71,11 +71,7 @@ def private_step(
         if outcome.message_id is None:  # refused: kept as it was, waiting for new content
             if outcome.unreachable:
                 return {field: dump(Sent(content_chat, None, language=language))}
-            if sent is None:
-                return {}
-            return {
-                field: dump(replace(sent, text_only=sent.text_only or outcome.pictures_refused))
-            }
+            return {}
         if anew and old is not None:
             retired = (*retired, old)
         if outcome.replaced is not None:
@@ -90,7 +86,6 @@ def private_step(
             retired=retired,
             prompt=outcome.replaced is not None or (sent is not None and sent.prompt),
             photo=outcome.photo,
-            text_only=sent is not None and sent.text_only,
         )
         return {field: dump(shown)}
 

@@ -228,9 +228,7 @@ class ConflictingStore(GameStore):
         self.loads += 1
         return await super().load(game_id)
 
-    async def save(
-        self, game: Game, *, moved_from: int | None = None
-    ) -> Game:
+    async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
         self.saves += 1
         if self.conflicts > 0:
             self.conflicts -= 1
@@ -251,9 +249,7 @@ class RacedStore(GameStore):
         self.loads += 1
         return await super().load(game_id)
 
-    async def save(
-        self, game: Game, *, moved_from: int | None = None
-    ) -> Game:
+    async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
         rival, self.rival = self.rival, None
         if rival is not None:
             latest = await super().load(game.game_id)
@@ -436,10 +432,10 @@ async def test_a_group_that_moved_takes_its_game_along_and_shows_its_table_anew(
 async def test_a_persons_game_is_sent_anew_in_their_private_chat(
     games: Games, matches: Matches, notifier: RecordingNotifier
 ) -> None:
-    assert await games.show_again(ALICE.chat_id, ALICE.user_id, in_group=False) is None
+    assert await games.show_again(ALICE.chat_id, ALICE.user_id) is None
     game = await new_game(matches)
     notifier.told.clear()
-    shown = await games.show_again(ALICE.chat_id, ALICE.user_id, in_group=False)
+    shown = await games.show_again(ALICE.chat_id, ALICE.user_id)
     assert shown is not None
     assert shown.record == game.record
     assert notifier.told == [Told(shown, Show(anew=ALICE.user_id))]
@@ -449,7 +445,7 @@ async def test_a_group_game_is_sent_anew_in_its_sitters_private_chat(
     games: Games, notifier: RecordingNotifier, store: GameStore
 ) -> None:
     game = await a_group_match(store)
-    shown = await games.show_again(BEN.chat_id, BEN.user_id, in_group=False)
+    shown = await games.show_again(BEN.chat_id, BEN.user_id)
     assert shown is not None
     assert shown.game_id == game.game_id
     assert notifier.shows() == [Show(anew=BEN.user_id)]
@@ -462,7 +458,7 @@ async def test_a_groups_table_is_sent_anew_live_finished_or_stopped(
     game = await a_group_match(store, finished=over == "finished")
     if over == "stopped":
         game = await store.save(stopped(game))
-    shown = await games.show_again(GROUP_ID, ANN.user_id, in_group=True)
+    shown = await games.show_table_again(GROUP_ID)
     assert shown is not None
     assert shown.version == game.version
     assert notifier.told == [Told(shown, Show(moved=True))]
@@ -471,10 +467,10 @@ async def test_a_groups_table_is_sent_anew_live_finished_or_stopped(
 async def test_a_cancelled_lobby_or_no_game_is_not_shown_again(
     games: Games, notifier: RecordingNotifier, store: GameStore
 ) -> None:
-    assert await games.show_again(GROUP_ID, ANN.user_id, in_group=True) is None
+    assert await games.show_table_again(GROUP_ID) is None
     game = await store.create(ann_in(group_lobby()))
     await store.save(stopped(game))
-    assert await games.show_again(GROUP_ID, ANN.user_id, in_group=True) is None
+    assert await games.show_table_again(GROUP_ID) is None
     assert notifier.told == []
 
 

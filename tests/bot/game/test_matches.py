@@ -15,6 +15,7 @@ from fakeredis import FakeAsyncRedis
 from bot.game import lobby
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
+from bot.game.kinds import DIRECT
 from bot.game.matches import FRESH_MATCH, Matches
 from bot.game.notify import PLAIN, Show
 from bot.game.options import GameOptions
@@ -82,7 +83,7 @@ async def test_a_new_game_waits_for_the_human(
     assert game.seats[0] == human(1001, "Alice")
     assert all(isinstance(s, BotSeat) and s.level is Level.EASY for s in game.seats[1:])
     assert (game.record.created_at, game.record.updated_at) == (clock.at, clock.at)
-    assert not game.in_group
+    assert game.kind is DIRECT
     assert (await stored(store, game.game_id)).record == game.record
     assert (await store.load_for_chat(ALICE.chat_id)) is not None
 
@@ -356,9 +357,7 @@ async def test_a_press_handed_twice_at_once_is_played_once_and_answered_twice(
 
         twin_ran = False
 
-        async def save(
-            self, game: Game, *, moved_from: int | None = None
-        ) -> Game:
+        async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
             if not self.twin_ran:
                 self.twin_ran = True
                 await twin.play(*press, press="q-7")
@@ -390,9 +389,7 @@ async def test_a_press_that_loses_to_another_press_is_refused_as_stale(
     class OtherFirst(GameStore):
         other_ran = False
 
-        async def save(
-            self, game: Game, *, moved_from: int | None = None
-        ) -> Game:
+        async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
             if not self.other_ran:
                 self.other_ran = True
                 await other.play(*press, press="q-7")
@@ -537,9 +534,7 @@ async def test_a_stop_is_not_lost_to_a_move_saved_meanwhile(redis: FakeAsyncRedi
     class MoveFirst(GameStore):
         moved = False
 
-        async def save(
-            self, game: Game, *, moved_from: int | None = None
-        ) -> Game:
+        async def save(self, game: Game, *, moved_from: int | None = None) -> Game:
             if not self.moved:
                 self.moved = True
                 await other.play(

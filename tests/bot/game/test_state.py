@@ -11,6 +11,7 @@ import pytest
 
 import bot.game.state
 from bot.game import bots, changes, lobby
+from bot.game.kinds import DIRECT, GROUP
 from bot.game.record import (
     GameRecord,
     LobbyStage,
@@ -139,8 +140,8 @@ def test_the_record_fields_show_through() -> None:
     game = record_for(a_match(), SEATS, game_id="00000000ab", chat_id=-5, version=4)
     assert (game.game_id, game.chat_id, game.version) == ("00000000ab", -5, 4)
     assert game.settings.variant is Variant.BLOCK
-    assert not game.in_group
-    assert group_lobby().in_group
+    assert game.kind is DIRECT
+    assert group_lobby().kind is GROUP
 
 
 # -- views, each computed once --------------------------------------------------------------

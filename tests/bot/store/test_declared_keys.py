@@ -116,7 +116,9 @@ async def test_the_outboxes_scripts_touch_only_their_keys(redis: FakeAsyncRedis)
     assert (await theirs.mark(ALICE.id, {"game:a": "2"})).held
     kept = await mine.done(ALICE.id, 101.0, {"game:a": "1"}, release=True, until=103.0)
     assert kept.entries == {"game:a": "2"}  # a newer version stays
-    assert (await mine.done(ALICE.id, 102.0, {"game:a": "2"}, release=True, until=0)).entries is None
+    assert (
+        await mine.done(ALICE.id, 102.0, {"game:a": "2"}, release=True, until=0)
+    ).entries is None
     now[0] = 200.0
     assert await theirs.take(ALICE.id) is None  # nothing left to send
     assert_checked(mine._mark.script, mine._take.script, outbox._DONE)

@@ -286,14 +286,13 @@ async def test_a_save_while_another_process_sends_to_the_chat_marks_it_for_them(
     mine = outboxes(redis)
     saved = await GameStore(redis, outboxes=mine).save(reseeded(created, 5))
     claim = mine.claimed(saved.game_id, saved.version)
-    assert claim is not None and claim.held
+    assert claim is not None
+    assert claim.held
     assert await redis.hget(keys.outbox(created.chat_id), game_entry(saved.game_id)) == b"2"
     assert await redis.hget(keys.sender(created.chat_id), "owner") == b"theirs"
 
 
-async def test_a_store_without_outboxes_marks_none(
-    store: GameStore, redis: FakeAsyncRedis
-) -> None:
+async def test_a_store_without_outboxes_marks_none(store: GameStore, redis: FakeAsyncRedis) -> None:
     created = await store.create(solo_record())
     await store.save(reseeded(created, 5))
     assert not await redis.exists(keys.outbox(created.chat_id))

@@ -189,10 +189,10 @@ async def test_forgetme_leaves_nothing_of_the_person_in_redis(
     assert "je ne garde plus rien" in harness.fake.message(ALICE.id, question.message_id).text
     left = await keys_mentioning(redis, str(ALICE.id), "Alice")
     # What is left belongs to a game (its keys carry its id as a hash tag) or to her private
-    # chat's pointer and pace, and expires.
+    # chat's pointer, outbox and sender, and expires.
     for key, ttl in left.items():
         assert ttl > 0, key
-        assert "{" in key or key in {keys.chat(ALICE.id), keys.pace(ALICE.id)}, key
+        assert "{" in key or key == keys.chat(ALICE.id), key
     assert await played(app, CAROL.id) == 3  # Carol keeps her own records, without Alice
     card = await app.stats.card(CAROL.id, None)
     assert card is not None

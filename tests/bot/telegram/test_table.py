@@ -140,17 +140,35 @@ async def first_message(fake: FakeTelegram) -> str:
     return str(fake.named("sendMessage")[0].params["text"])
 
 
-async def test_the_worker_loop_serves_a_new_lobby(app: App, fake: FakeTelegram) -> None:
-    """`run` as in production: real time, woken when a group game is saved."""
+async def test_the_worker_loop_plays_a_groups_bots_as_soon_as_a_save_wakes_it(
+    app: App, fake: FakeTelegram
+) -> None:
+    """`run` as in production, in real time: a group game's save wakes it (its idle
+    look is a minute away here), and the bots to move play, shown in the group."""
     worker = app.worker
-    worker.rhythm = type(worker.rhythm)(idle_poll=0.05)
+    worker.rhythm = replace(worker.rhythm, idle_poll=60.0)
     loop = asyncio.create_task(worker.run())
     try:
-        game = await app.games.store_new(kozel_lobby())
-        assert game.version == 1
-        assert "<b>Kozel</b>" in await first_message(fake)
+        await asyncio.sleep(0.1)  # its first look: nothing to do yet
+        game = group_game("block", 2, seed=next(s for s in range(50) if bot_leads(s)))
+        await app.games.create(game)
+        for _ in range(100):
+            latest = await app.games.get(game.game_id)
+            if latest is not None and latest.version > 1:
+                break
+            await asyncio.sleep(0.02)
+        assert latest is not None
+        assert latest.version > 1, "the bot never played"
+        await app.outbox.settle()
+        assert fake.named("editMessageText") or len(fake.named("sendMessage")) > 1
     finally:
         loop.cancel()
+
+
+def bot_leads(seed: int) -> bool:
+    """Whether the bot (seat 1) is the first to move in the block game of `seed`."""
+    match, _ = Match.new("block", 2, 50, seed=seed)
+    return match.turn == 1
 
 
 async def test_the_worker_loop_shows_a_game_saved_just_before_an_outage_once_it_is_over(

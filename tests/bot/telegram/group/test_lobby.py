@@ -9,6 +9,7 @@ import zlib
 from aiogram.utils.deep_linking import create_start_link
 from fakeredis import FakeAsyncRedis
 
+from bot.game import kinds
 from bot.game.actions import GroupAction
 from bot.game.seats import BotSeat, HumanSeat
 from bot.game.state import Game, Lobby, Stopped
@@ -166,7 +167,7 @@ async def test_bots_fill_the_table_and_start_starts(harness: TelegramHarness) ->
     await choose(harness, "Bots: Medium")
     await tap(harness, ALICE.id, await seats(harness), "+ Bot")
     record = await game_in(harness)
-    assert record.in_group
+    assert record.kind is kinds.GROUP
     assert record.seats[1] == BotSeat(level=Level.HARD)
     assert "2 · bot (Hard)" in [b.text for b in (await table(harness)).buttons()]
     # A group member who is not seated may not fill the table.
@@ -183,7 +184,7 @@ async def test_a_new_lobby_chooses_its_game_and_players_in_its_settings(
 ) -> None:
     await open_lobby(harness, "/new block 3")
     record = await game_in(harness)
-    assert record.in_group
+    assert record.kind is kinds.GROUP
     assert (record.settings.variant, record.settings.n_players) == (Variant.BLOCK, 3)
     answer = await choose(harness, "3 players", BOB.id)
     assert alert_of(answer) == texts.get("en", "refusal-not-allowed")  # the group's
@@ -200,7 +201,7 @@ async def test_a_new_lobby_chooses_its_game_and_players_in_its_settings(
         assert answer.params["text"].startswith(then)
     await choose(harness, "Block game")
     record = await game_in(harness)
-    assert record.in_group
+    assert record.kind is kinds.GROUP
     settings = record.settings
     assert (settings.variant, settings.n_players, settings.target) == (Variant.KOZEL, 4, 150)
     assert settings.turn_timer == 30
@@ -219,14 +220,14 @@ async def test_seat_buttons_choose_a_partner(harness: TelegramHarness, texts: Te
     await open_lobby(harness)
     await tap(harness, BOB.id, await table(harness), "3 · free")
     record = await game_in(harness)
-    assert record.in_group
+    assert record.kind is kinds.GROUP
     assert isinstance(record.seats[2], HumanSeat)
     assert "Team 1: 1. \u2068Alice\u2069 · 3. \u2068Bob\u2069" in (await table(harness)).text
     answer = await tap(harness, CAROL.id, await table(harness), "1 · Alice")
     assert alert_of(answer) == texts.get("en", "refusal-seat-taken")  # the group's
     await tap(harness, BOB.id, await table(harness), "3 · Bob")  # his own seat: he stands up
     record = await game_in(harness)
-    assert record.in_group
+    assert record.kind is kinds.GROUP
     assert record.seats[2] is None
     assert (await hand(harness, BOB.id)).text.startswith("Вас больше нет")
     answer = await tap(harness, BOB.id, await table(harness), "Leave")

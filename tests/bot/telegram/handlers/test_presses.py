@@ -234,9 +234,7 @@ async def test_a_save_whose_outcome_is_unknown_is_not_called_a_failure(
     game = await started(harness)
     real_save = storage.save
 
-    async def save_during_an_outage(
-        game: Game, *, moved_from: int | None = None
-    ) -> Game:
+    async def save_during_an_outage(game: Game, *, moved_from: int | None = None) -> Game:
         server.connected = False
         try:
             return await real_save(game, moved_from=moved_from)

@@ -6,12 +6,19 @@ deleted, and an unchanged picture never drawn or sent again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from aiogram import Bot
+from aiogram.exceptions import TelegramBadRequest
+from aiogram.methods import EditMessageMedia, SendPhoto, TelegramMethod
 from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from fakeredis import FakeAsyncRedis
 
 from bot.app import App
 from bot.game.state import Playing
+from bot.store import keys
 from bot.telegram.outbox.calls import Calls
 from bot.telegram.outbox.pace import Pace
 from bot.telegram.ports import Look
@@ -25,7 +32,7 @@ from core.views import public_view
 from picture.scene import Scene, scene_of
 from picture.table import render_scene
 from tests.bot.conftest import CHAT_LIMITS, FakeClock
-from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
+from tests.bot.fake_telegram import WRONG_FILE, FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
     GROUP,
@@ -216,3 +223,41 @@ async def test_a_picture_is_drawn_before_its_turn_is_taken(
     answer = await harness.press(ALICE, game, game.buttons()[0].callback_data or "")
     assert alert_of(answer) is None
     assert events[:2] == ["draw", "turn"]
+
+
+def refusing_pictures(chat_id: int) -> Callable[[TelegramMethod[Any]], Exception | None]:
+    """Telegram refuses every picture sent to `chat_id` (as it does a bad file id)."""
+
+    def hook(method: TelegramMethod[Any]) -> Exception | None:
+        if isinstance(method, SendPhoto | EditMessageMedia) and method.chat_id == chat_id:
+            return TelegramBadRequest(method, WRONG_FILE)  # type: ignore[misc]
+        return None
+
+    return hook
+
+
+@PICTURES
+async def test_a_chat_whose_pictures_telegram_refuses_is_shown_as_text_and_goes_on(
+    harness: TelegramHarness, fake: FakeTelegram, redis: FakeAsyncRedis
+) -> None:
+    fake.fail_next.extend([refusing_pictures(ALICE.id)] * 3)
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+    shown = fake.message(game.chat_id, game.message_id)
+    assert shown.photo is None
+    assert "<b>Block game</b>" in shown.text
+    assert await redis.get(keys.look(ALICE.id)) == Look.TEXT.value.encode()  # as /look says
+    before = shown.text
+    answer = await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
+    assert alert_of(answer) is None
+    assert fake.message(game.chat_id, game.message_id).text != before  # and it goes on
+
+
+@PICTURES
+async def test_a_group_whose_pictures_telegram_refuses_sees_its_table_as_text(
+    harness: TelegramHarness, fake: FakeTelegram
+) -> None:
+    fake.fail_next.extend([refusing_pictures(GROUP)] * 3)
+    await kozel_of_four(harness)
+    table_now = await table(harness)
+    assert table_now.photo is None
+    assert "Line:" in table_now.text or "The line is empty" in table_now.text
