@@ -103,7 +103,8 @@ STOPPING = 60.0  # seconds the people may take to stop (a group may still be ope
 DIRECT, GROUP, ALL = "direct", "group", "all"
 ANSWER_WINDOW = 15.0  # seconds Telegram takes a press's answer for
 BUSY = Texts().get("en", "error-busy")  # the answer to a press shed (the people speak English)
-UPDATES = "dominoes_updates_total{"
+UPDATES = "dominoes_updates_total"
+ROUND_TRIPS = "dominoes_redis_round_trips_total"  # counted by the bot since the outbox
 
 
 def cpu_seconds(pid: int) -> float:
@@ -114,17 +115,33 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-async def updates_handled(http: aiohttp.ClientSession, ports: Sequence[int]) -> float:
-    """The updates the processes have handled so far, by their own count."""
+async def metric_total(http: aiohttp.ClientSession, ports: Sequence[int], name: str) -> float:
+    """A counter of the processes' /metrics so far, summed over them and its labels
+    (0 for a counter they do not have)."""
     total = 0.0
     for port in ports:
         async with http.get(f"http://127.0.0.1:{port}/metrics") as answer:
             answer.raise_for_status()
             text = await answer.text()
         total += sum(
-            float(line.split()[-1]) for line in text.splitlines() if line.startswith(UPDATES)
+            float(line.split()[-1])
+            for line in text.splitlines()
+            if line.startswith((f"{name}{{", f"{name} "))
         )
     return total
+
+
+async def updates_handled(http: aiohttp.ClientSession, ports: Sequence[int]) -> float:
+    """The updates the processes have handled so far, by their own count."""
+    return await metric_total(http, ports, UPDATES)
+
+
+async def redis_commands(url: str) -> int:
+    """The commands redis-server has run so far (a script counts as one, and each
+    command it calls)."""
+    async with Redis.from_url(url) as client:
+        stats = await client.info("stats")
+    return int(stats["total_commands_processed"])
 
 
 @dataclass(frozen=True)
@@ -150,6 +167,8 @@ class Result:
     rows: list[Figures]  # direct, group, all
     bot_cpu_ms: float  # per update, all bot processes together
     redis_cpu_ms: float  # per update
+    round_trips: float | None  # Redis requests per update (None: the bot does not count them)
+    commands: float  # Redis commands per update
     limits: Counter[str]  # the 429s by the limit they broke
 
 
@@ -298,11 +317,15 @@ async def run(
             cpu = [cpu_seconds(b.pid or 0) for b in bots]
             redis_cpu = cpu_seconds(redis_pid)
             handled = await updates_handled(http, ports)
+            trips = await metric_total(http, ports, ROUND_TRIPS)
+            commands = await redis_commands(redis_url)
             await asyncio.sleep(args.seconds)
             end = api.clock()
             cpu = [cpu_seconds(b.pid or 0) - before for b, before in zip(bots, cpu, strict=True)]
             redis_cpu = cpu_seconds(redis_pid) - redis_cpu
             updates = round(await updates_handled(http, ports) - handled)
+            trips = await metric_total(http, ports, ROUND_TRIPS) - trips
+            commands = await redis_commands(redis_url) - commands
         stop = True
         await asyncio.wait_for(playing, STOPPING)
         every: list[Press] = [p for g in [*directs, *groups] for p in g.presses]
@@ -342,6 +365,8 @@ async def run(
             rows=rows,
             bot_cpu_ms=sum(cpu) / max(updates, 1) * 1000,
             redis_cpu_ms=redis_cpu / max(updates, 1) * 1000,
+            round_trips=trips / max(updates, 1) if trips else None,
+            commands=commands / max(updates, 1),
             limits=Counter(f.rule for f in api.floods),
         )
     finally:
@@ -358,7 +383,8 @@ async def run(
 def print_table(results: list[Result]) -> None:
     header = (
         f"{'processes':>9} {'kind':<6} {'games':>5} {'updates/s':>9} {'p50 ms':>7} "
-        f"{'p99 ms':>7} {'bot CPU ms/upd':>14} {'redis CPU ms/upd':>16} {'429s':>4} "
+        f"{'p99 ms':>7} {'bot CPU ms/upd':>14} {'redis CPU ms/upd':>16} "
+        f"{'trips/upd':>9} {'cmds/upd':>8} {'429s':>4} "
         f"{'unanswered':>10} {'expired':>7} {'shed':>5} {'longest wait s':>14}"
     )
     print(header)
@@ -374,10 +400,13 @@ def print_table(results: list[Result]) -> None:
             overall = row.kind == ALL
             bot_cpu = f"{r.bot_cpu_ms:.2f}" if overall else ""
             redis_cpu = f"{r.redis_cpu_ms:.2f}" if overall else ""
+            trips = f"{r.round_trips:.2f}" if overall and r.round_trips is not None else ""
+            commands = f"{r.commands:.1f}" if overall else ""
             print(
                 f"{r.processes if index == 0 else '':>9} {row.kind:<6} {row.games:>5} "
                 f"{row.updates / r.seconds:>9.1f} {ms(row.p50_ms):>7} {ms(row.p99_ms):>7} "
-                f"{bot_cpu:>14} {redis_cpu:>16} {row.floods:>4} {row.unanswered:>10} "
+                f"{bot_cpu:>14} {redis_cpu:>16} {trips:>9} {commands:>8} "
+                f"{row.floods:>4} {row.unanswered:>10} "
                 f"{row.expired:>7} {row.shed:>5} {row.longest_wait:>14.1f}"
             )
 

@@ -32,7 +32,7 @@ from bot.config import ConfigError, Settings, Webhook, load_settings
 from bot.game.bots import default_players
 from bot.game.worker import Rhythm
 from bot.logs import configure_logging
-from bot.store.client import RedisClient, ping_problem
+from bot.store.client import CountedConnection, RedisClient, ping_problem
 from bot.telegram.client import CONCURRENT_UPDATES, create_bot
 from bot.telegram.dispatcher import register_commands
 from bot.telegram.observe import POLLING_TIMEOUT, Liveness
@@ -70,6 +70,7 @@ def open_store(settings: Settings) -> RedisClient:
             socket_timeout=REDIS_TIMEOUT,
             socket_connect_timeout=REDIS_TIMEOUT,
             health_check_interval=30,
+            connection_class=CountedConnection,
         )
         return Redis(connection_pool=pool)
     log.warning("REDIS_URL is not set: games are kept in memory and will NOT survive a restart")

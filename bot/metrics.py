@@ -41,6 +41,10 @@ PACER_LAG = Histogram(
     "a save are not timed)",
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0),
 )
+REDIS_ROUND_TRIPS = Counter(
+    "dominoes_redis_round_trips",
+    "Requests sent to Redis (a command, a script or a pipeline each: one round trip)",
+)
 REDIS_ERRORS = Counter(
     "dominoes_redis_errors", "Redis commands that failed, by the client's error", ["error"]
 )

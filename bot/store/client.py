@@ -4,15 +4,26 @@ transaction of the stores touches one slot: see `bot.store.slots`)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TypeAlias
 
-from redis.asyncio import Redis, RedisCluster
+from redis.asyncio import Connection, Redis, RedisCluster
 from redis.exceptions import RedisError
 
+from bot.metrics import REDIS_ROUND_TRIPS
 from bot.store.errors import count_redis_error
 
 RedisClient: TypeAlias = Redis | RedisCluster
+
+
+class CountedConnection(Connection):
+    """A connection that counts its round trips (`dominoes_redis_round_trips_total`)."""
+
+    async def send_packed_command(
+        self, command: bytes | str | Iterable[bytes], check_health: bool = True
+    ) -> None:
+        REDIS_ROUND_TRIPS.inc()
+        await super().send_packed_command(command, check_health)
 
 
 def text(raw: bytes | str) -> str:
