@@ -27,8 +27,7 @@ from bot.store.client import RedisClient, fields_of, text
 from bot.store.errors import redis_errors
 from bot.store.slots import SHARDS
 
-KEEP = 86_400  # seconds an outbox is kept without a change (its chat long gone)
-MESSAGES_KEEP = 30 * KEEP  # a game's messages' fields, as long as an unfinished game
+KEEP = 30 * 86_400  # seconds an outbox or a game's messages are kept without a change
 CLAIMS_KEPT = 1024  # saves' claims kept for their notifier
 POSTED_AT = "posted_at"  # a messages' field: when the group was last told something
 
@@ -244,7 +243,7 @@ class Outboxes:
                 if dropped:
                     pipe.hdel(keys.messages(game_id), *dropped)
                 if fields or dropped:
-                    pipe.expire(keys.messages(game_id), MESSAGES_KEEP)
+                    pipe.expire(keys.messages(game_id), KEEP)
             # EVAL, not EVALSHA: a cluster's pipeline cannot load scripts first.
             pipe.eval(_DONE, len(script_keys), *script_keys, *args)
             answers: list[Any] = await pipe.execute()

@@ -2,8 +2,8 @@
 
 - 429 (flood control): `LaterError` with the time Telegram asks for (the chat's pace is
   held until then);
-- a 5xx or a network error: a call that may be made twice (an edit, a deletion) is
-  tried again after a short pause, twice; an edit that still fails is made as a new
+- a 5xx, a network error or anything unforeseen: a call that may be made twice (an
+  edit, a deletion) is tried again after a short pause, twice; an edit that still fails is made as a new
   message (the old one handed back to be deleted: a long outage of one method must not
   freeze a chat); a new message, which may have gone out all the same, is
   `LaterError(delivered_maybe=True)`;
@@ -258,18 +258,21 @@ class Calls:
                     return await make()
             except TelegramRetryAfter as flood:
                 raise LaterError(float(flood.retry_after)) from None
-            except (TelegramNetworkError, TelegramServerError) as error:
-                if attempt < len(pauses):
-                    await self._sleep(pauses[attempt])
-                    continue
-                log.warning("Telegram did not answer (%s); again shortly", error)
-                raise LaterError(RETRIES[-1], delivered_maybe=True) from None
             except TelegramMigrateToChat as moved:
                 raise MovedError(moved.migrate_to_chat_id) from None
             except TelegramForbiddenError:
                 raise UnreachableError from None
             except TelegramBadRequest as error:
                 raise RefusedError(error.message) from error
+            except Exception as error:  # 5xx, the network, or anything unforeseen
+                if attempt < len(pauses):
+                    await self._sleep(pauses[attempt])
+                    continue
+                unforeseen = not isinstance(error, TelegramNetworkError | TelegramServerError)
+                log.warning(
+                    "Telegram did not answer (%r); again shortly", error, exc_info=unforeseen
+                )
+                raise LaterError(RETRIES[-1], delivered_maybe=True) from None
         raise AssertionError("unreachable")  # the loop returns or raises
 
 

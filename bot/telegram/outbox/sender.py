@@ -22,8 +22,6 @@ from bot.telegram.show.steps import Outcome, Put
 
 log = logging.getLogger(__name__)
 
-AGAIN = 1.0  # seconds before a call that failed unexpectedly is tried again
-
 
 class DeliveryFailedError(Exception):
     """Telegram did not take a reply (it may have gone out all the same)."""
@@ -119,10 +117,6 @@ class Sender:
                     tools.facts.report(job.game_id, Migrated(moved.chat_id))
                 cleared[job.name] = job.value
                 return await self._done(cleared, release=True)
-            except Exception:
-                log.exception("a call to chat %s failed; tried again shortly", self.chat_id)
-                self.pace.hold(self._now() + AGAIN)
-                return await self._done(cleared, release=False)
             outcome = await self._counted(step, outcome)
         changes = job.record(outcome)
         if outcome.pictures_refused:
