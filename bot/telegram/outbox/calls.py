@@ -3,10 +3,10 @@
 - 429 (flood control): `LaterError` with the time Telegram asks for (the chat's pace is
   held until then);
 - a 5xx, a network error or anything unforeseen: a call that may be made twice (an
-  edit, a deletion) is tried again after a short pause, twice; an edit that still fails is made as a new
-  message (the old one handed back to be deleted: a long outage of one method must not
-  freeze a chat); a new message, which may have gone out all the same, is
-  `LaterError(delivered_maybe=True)`;
+  edit, a deletion) is tried again after a short pause, twice; an edit that still fails
+  is made as a new message (the old one handed back to be deleted: a long outage of one
+  method must not freeze a chat); a new message, which may have gone out all the same,
+  is `LaterError(delivered_maybe=True)`;
 - 403: the chat is out of reach (`UnreachableError`); a group that became a supergroup
   (`MovedError`);
 - 400: "message is not modified" is success; an edit of a message that is gone, or of
