@@ -37,6 +37,7 @@ SAY, MENU, REACH, ADOPT, ANEW, MOVED, GAME = (
     "game:",
 )
 _ORDER = (SAY, MENU, REACH, ADOPT, ANEW, MOVED, GAME)
+GAMES_KEPT = 256  # games kept at their latest version, the most recently seen
 
 
 def first(entries: Iterable[str]) -> list[str]:
@@ -107,13 +108,16 @@ class Jobs:
         self._lookups = lookups
         self._link = link
         self._clock = clock
-        self._games: dict[str, Game] = {}  # the latest version this process has seen
+        self._games: dict[str, Game] = {}  # the latest version seen, the last few games
 
     def seen(self, game: Game) -> None:
         """`game` is the latest version known here (a save of this process)."""
-        known = self._games.get(game.game_id)
-        if known is None or known.version <= game.version:
-            self._games[game.game_id] = game
+        known = self._games.pop(game.game_id, None)
+        self._games[game.game_id] = (
+            game if known is None or known.version <= game.version else known
+        )
+        if len(self._games) > GAMES_KEPT:
+            del self._games[next(iter(self._games))]
 
     async def fields(self, game_id: str) -> dict[str, str]:
         """What the game's messages show, as the store says."""
