@@ -81,9 +81,13 @@ class Outbox:
         shown = claim.shown if claim is not None else None
         others: dict[int, dict[str, str]] = {}
         if game.kind.hands_apart:
-            if shown is None:
-                shown = await self._jobs.fields(game.game_id)
-            people = {h.chat_id for _, h in game.humans()} | set(people_shown(shown))
+            # Everyone with a message for the game (someone who left gets a last word):
+            # as the save read it, as the group's sender here knows it, or asked.
+            known = self._senders.get(game.chat_id)
+            fields = shown or (known.fields.get(game.game_id) if known is not None else None)
+            if fields is None:
+                fields = await self._jobs.fields(game.game_id)
+            people = {h.chat_id for _, h in game.humans()} | set(people_shown(fields))
             others = {chat: dict(entry) for chat in people}
         if show.anew is not None:
             where = others.setdefault(show.anew, dict(entry)) if game.kind.hands_apart else own
