@@ -8,6 +8,7 @@ waits folds into the entry, so a state that a newer one replaced is never sent."
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -18,7 +19,7 @@ from bot.telegram.outbox.calls import Calls, LaterError, MovedError
 from bot.telegram.outbox.jobs import Job, Jobs, first
 from bot.telegram.outbox.pace import Pace
 from bot.telegram.ports import Conversation, Finished, OutboxClaim, Outboxes
-from bot.telegram.show.steps import Outcome, Put
+from bot.telegram.show.steps import Outcome, Put, Step
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +103,7 @@ class Sender:
                 await tools.calls.draw(step.content, step.photo)
             await self._turn()
             try:
-                outcome = await tools.calls.make(self.chat_id, step, self._turn)
+                outcome = await self._call(step)
             except LaterError as later:
                 self.pace.hold(self._now() + later.after)
                 if not (
@@ -145,6 +146,16 @@ class Sender:
             cleared[job.name] = job.value
         tools.resolve(self.chat_id, job.name, outcome)
         return await self._done(cleared, release=True, placement=placement)
+
+    async def _call(self, step: Step) -> Outcome:
+        """The step's call; a slow one (a picture's upload, a slow Telegram) keeps the
+        chat held meanwhile, so that no other process takes it and sends it again."""
+        call = asyncio.ensure_future(self.tools.calls.make(self.chat_id, step, self._turn))
+        while True:
+            finished, _ = await asyncio.wait({call}, timeout=self.tools.store.lease / 3)
+            if finished:
+                return call.result()
+            await self._done({}, release=False)
 
     async def _counted(self, step: Put | object, outcome: Outcome) -> Outcome:
         """A new message at the bottom of a group is counted there (a buried table)."""

@@ -23,7 +23,7 @@ from bot.telegram.ports import Look
 from bot.telegram.render import game as render
 from core.engine import Match
 from tests.bot.conftest import CHAT_LIMITS, QUICK_PACE, FakeClock, quick_players
-from tests.bot.fake_telegram import FakeTelegram, StoredMessage, TelegramHarness, alert_of
+from tests.bot.fake_telegram import Call, FakeTelegram, StoredMessage, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
     BOB,
@@ -385,3 +385,27 @@ async def test_four_people_cost_at_most_five_calls_a_move_and_no_429(
     assert fake.floods == 0
     assert calls / moves <= CALLS_PER_MOVE, f"{calls} calls for {moves} moves"
     assert told_away == away, f"{away - told_away} turns of people away came as edits"
+
+
+async def test_a_slow_call_keeps_its_chat_held(
+    harness: TelegramHarness, redis: FakeAsyncRedis, texts: Texts, clock: FakeClock
+) -> None:
+    """A call that takes longer than the hold (a picture's upload, a slow Telegram)
+    renews it meanwhile: no other process takes the chat and sends it again."""
+    game = await open_game(harness, "Block game", "1 bot", "Easy", "50")
+    other = create_app(
+        harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
+    )
+    taken: list[int] = []
+
+    async def slow(call: Call) -> None:
+        if call.name == "editMessageText":
+            clock.advance(other.outbox.lease + 1)  # past the hold taken before the call
+            await asyncio.sleep(other.outbox.lease / 3 + 0.2)  # renewed meanwhile
+            taken.append(await other.outbox.look())
+
+    harness.fake.observers.append(slow)
+    shown = harness.fake.message(game.chat_id, game.message_id)
+    await harness.press(ALICE, shown, shown.buttons()[0].callback_data or "")
+    assert taken == [0]
+    assert other.outbox.senders == 0
