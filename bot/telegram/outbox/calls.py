@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
 from typing import TypeVar
 
 from aiogram import Bot
@@ -75,16 +74,6 @@ class MovedError(Exception):
 
 class RefusedError(Exception):
     """Telegram refused the content itself (it would refuse it again)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """Where `Calls.put` showed the content: the message, the key of its picture ("" for
-    text), and an older message it replaced that is still there."""
-
-    message_id: int
-    photo: str = ""
-    replaced: int | None = None
 
 
 class Calls:
@@ -141,7 +130,7 @@ class Calls:
                         "message %s of chat %s is gone: not sent again", step.message_id, chat_id
                     )
                 return Outcome(step.message_id)
-            shown = await self.put(chat_id, step.message_id, step.content, step.photo, turn)
+            return await self.put(chat_id, step.message_id, step.content, step.photo, turn)
         except UnreachableError:
             log.info("chat %s is out of reach", chat_id)
             return Outcome(unreachable=True)
@@ -152,7 +141,6 @@ class Calls:
                 logging.WARNING if drawn else logging.ERROR, "chat %s refused: %s", chat_id, error
             )
             return Outcome(refused=True, pictures_refused=drawn)
-        return Outcome(shown.message_id, shown.photo, shown.replaced)
 
     async def draw(self, content: Content, photo: str = "") -> None:
         """Draw, ahead of its turn, the picture showing `content` over a message that
@@ -169,19 +157,19 @@ class Calls:
         content: Content,
         photo: str = "",
         turn: Callable[[], Awaitable[None]] | None = None,
-    ) -> Shown:
+    ) -> Outcome:
         """Show `content` in the message `message_id` (`photo`: the key of the picture it
         shows, "" for text), or in a new message when there is none, it is gone, it is of
         the other kind, or its edits keep failing (then it is handed back as `replaced`).
         `turn`: waited for before a new message that follows a failed edit (that edit was
         a call of its own)."""
         if message_id is None:
-            return Shown(await self.send(chat_id, content), content.photo)
+            return Outcome(await self.send(chat_id, content), content.photo)
         replaced: int | None = message_id
         if bool(content.photo) == bool(photo):
             try:
                 if await self.edit(chat_id, message_id, content, photo):
-                    return Shown(message_id, content.photo)
+                    return Outcome(message_id, content.photo)
                 replaced = None  # gone: nothing to delete
             except LaterError as later:
                 if later.delivered_maybe:
@@ -192,7 +180,7 @@ class Calls:
                 pass
             if turn is not None:
                 await turn()
-        return Shown(await self.send(chat_id, content), content.photo, replaced)
+        return Outcome(await self.send(chat_id, content), content.photo, replaced)
 
     async def edit(self, chat_id: int, message_id: int, content: Content, photo: str = "") -> bool:
         """Show `content` in `message_id`, of the same kind; False when it is gone."""
