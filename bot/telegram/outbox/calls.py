@@ -35,7 +35,7 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile, InputMediaPhoto
 
-from bot.telegram.render.content import Content
+from bot.telegram.render.content import Content, Picture
 from bot.telegram.retry import paced
 from bot.telegram.show.steps import Delete, Outcome, Put, Step, Strip
 
@@ -102,7 +102,7 @@ class Calls:
                 again=False,
             )
             return message.message_id
-        photo = BufferedInputFile(await asyncio.to_thread(picture.png), PICTURE_FILE)
+        photo = BufferedInputFile(await _png(picture), PICTURE_FILE)
         message = await self._call(
             lambda: self.bot.send_photo(
                 chat_id=chat_id, photo=photo, caption=content.text, reply_markup=content.markup
@@ -148,7 +148,7 @@ class Calls:
         taken, not a drawing later (late calls bunch up past the chat's limit)."""
         picture = content.picture
         if picture is not None and picture.key != photo:
-            await asyncio.to_thread(picture.png)
+            await _png(picture)
 
     async def put(
         self,
@@ -201,7 +201,7 @@ class Calls:
             )
         else:
             media = InputMediaPhoto(
-                media=BufferedInputFile(await asyncio.to_thread(picture.png), PICTURE_FILE),
+                media=BufferedInputFile(await _png(picture), PICTURE_FILE),
                 caption=content.text,
             )
             make = lambda: self.bot.edit_message_media(  # noqa: E731
@@ -262,6 +262,13 @@ class Calls:
                 )
                 raise LaterError(RETRIES[-1], delivered_maybe=True) from None
         raise AssertionError("unreachable")  # the loop returns or raises
+
+
+async def _png(picture: Picture) -> bytes:
+    """The picture's PNG: drawn in a thread, off the event loop; one drawn already comes
+    at once (a hop to the thread pool would queue it behind other chats' drawings, and
+    a call that took its turn would reach Telegram late, bunched with later ones)."""
+    return picture.png() if picture.drawn else await asyncio.to_thread(picture.png)
 
 
 class _OtherKindError(Exception):

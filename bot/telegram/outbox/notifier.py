@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 from bot.game.notify import PLAIN, Facts, Show
 from bot.game.ports import StorageUnavailableError
@@ -94,20 +94,21 @@ class Outbox:
             where[f"{ANEW}{game.game_id}"] = "1"
         if claim is None or own != entry:
             claim = await self._store.mark(game.chat_id, own)
-        self._claimed(game.chat_id, claim, game.game_id, shown)
+        self._claimed(game.chat_id, claim, own, game.game_id, shown)
         for chat_id, sets in others.items():
-            self._claimed(chat_id, await self._store.mark(chat_id, sets), game.game_id, shown)
+            claim = await self._store.mark(chat_id, sets)
+            self._claimed(chat_id, claim, sets, game.game_id, shown)
 
     async def deliver(self, chat_id: int, name: str, value: str, *, wait: bool = True) -> Outcome:
         """Put a reply in the chat's outbox; with `wait`, until it is sent (how it went;
         at once when another process sends to the chat)."""
         claim = await self._store.mark(chat_id, {name: value})
         if claim.held or not wait:
-            self._claimed(chat_id, claim)
+            self._claimed(chat_id, claim, {name: value})
             return Outcome()
         future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
         self._waiting[(chat_id, name)] = future
-        self._claimed(chat_id, claim)
+        self._claimed(chat_id, claim, {name: value})
         return await future
 
     async def look(self) -> int:
@@ -119,7 +120,7 @@ class Outbox:
             if chat not in self._tasks:
                 claim = await self._store.take(chat)
                 if claim is not None and not claim.held:
-                    self._claimed(chat, claim)
+                    self._claimed(chat, claim, {})
                     taken += 1
         return taken
 
@@ -143,24 +144,26 @@ class Outbox:
         self,
         chat_id: int,
         claim: OutboxClaim,
+        marked: Mapping[str, str],
         game_id: str | None = None,
         shown: dict[str, str] | None = None,
     ) -> None:
-        """Send to the chat when the claim is this process's; a sender already running
-        takes the entries (and goes on with the claim if it was giving the chat up).
-        `shown`: the fields of the game `game_id`'s messages, read with its save."""
+        """Send to the chat when the claim is this process's. A sender already running
+        takes the entries just `marked` (the claim's others may be older than what it
+        knows), and goes on from the store if it was giving the chat up. `shown`: the
+        fields of the game `game_id`'s messages, read with its save."""
         if claim.held:
             return
         sender = self._senders.get(chat_id)
         if sender is None:
             pace = Pace(self._limits.of(chat_id), claim.tat)
-            sender = Sender(chat_id, pace, dict(claim.entries), self._tools)
+            until = self._store.clock() + self._store.lease
+            sender = Sender(chat_id, pace, dict(claim.entries), self._tools, until)
             self._senders[chat_id] = sender
             self._tasks[chat_id] = asyncio.create_task(self._run(sender))
         else:
-            if claim.taken:
-                sender.again = claim
-            sender.entries.update(claim.entries)
+            sender.again = sender.again or claim.taken
+            sender.entries.update(marked)
         if game_id is not None and shown is not None:
             sender.fields.setdefault(game_id, dict(shown))
 

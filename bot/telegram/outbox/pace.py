@@ -56,6 +56,10 @@ class Pace:
         self.tat = max(self.tat, at) + self.limit.interval
         return at
 
+    def give_back(self) -> None:
+        """The turn last taken was not used (nothing reached Telegram)."""
+        self.tat -= self.limit.interval
+
     def hold(self, until: float) -> None:
         """No call before `until` (Telegram asked for the wait)."""
         self.tat = max(self.tat, until + (self.limit.burst - 1) * self.limit.interval)

@@ -4,13 +4,17 @@ It takes the most urgent entry (replies first), waits for the chat's turn and fo
 process's share of the bot's (`bot.telegram.outbox.pace`), renders what the game is at
 that moment (`bot.telegram.outbox.jobs`), makes one call, and writes what the chat shows
 now, clearing the entry once the chat shows it, in one round trip. What comes while it
-waits folds into the entry, so a state that a newer one replaced is never sent."""
+waits folds into the entry, so a state that a newer one replaced is never sent. It
+makes a call only while it holds the chat (renewed while it waits or a call runs), and
+what a call changed is written before anything else, however long the store takes to
+answer: a call is never made twice for want of its write."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 
 from bot.game.notify import Blocked, Facts, GroupLost, Migrated
@@ -18,7 +22,7 @@ from bot.game.ports import StorageUnavailableError
 from bot.telegram.outbox.calls import Calls, LaterError, MovedError
 from bot.telegram.outbox.jobs import Job, Jobs, first
 from bot.telegram.outbox.pace import Pace
-from bot.telegram.ports import Conversation, Finished, OutboxClaim, Outboxes
+from bot.telegram.ports import Conversation, Finished, Outboxes
 from bot.telegram.show.steps import Outcome, Put, Step
 
 log = logging.getLogger(__name__)
@@ -26,6 +30,10 @@ log = logging.getLogger(__name__)
 
 class DeliveryFailedError(Exception):
     """Telegram did not take a reply (it may have gone out all the same)."""
+
+
+class LostError(Exception):
+    """Another process took the chat (this one stopped saying it lives for a while)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,21 +55,29 @@ class Tools:
 @dataclass(slots=True)
 class Sender:
     """One chat held by this process: its pace, its entries as last known, each game's
-    messages' fields as this chat knows them, and a claim that came while it was giving
-    the chat up (it goes on with it)."""
+    messages' fields as this chat knows them, until when it holds the chat, and whether
+    it was taken again while it was giving it up (it goes on, from the store)."""
 
     chat_id: int
     pace: Pace
     entries: dict[str, str]
     tools: Tools
+    until: float
     fields: dict[str, dict[str, str]] = field(default_factory=dict)
-    again: OutboxClaim | None = None
+    again: bool = False
 
     async def run(self) -> None:
         """Send until the chat is given up (and again, when it was taken meanwhile)."""
-        while await self._send() and self.again is not None:
-            claim, self.again = self.again, None
-            self.pace.tat, self.entries = claim.tat, dict(claim.entries)
+        try:
+            while await self._send() and self.again:
+                self.again = False
+                claim = await self.tools.store.take(self.chat_id)
+                if claim is None or claim.held:
+                    return
+                self.pace.tat = max(self.pace.tat, claim.tat)
+                self.entries = dict(claim.entries)
+        except LostError:
+            log.info("chat %s: another process took it", self.chat_id)
 
     async def _send(self) -> bool:
         """Empty the outbox; True when the chat was given up, False when lost."""
@@ -106,10 +122,9 @@ class Sender:
                 outcome = await self._call(step)
             except LaterError as later:
                 self.pace.hold(self._now() + later.after)
-                if not (
-                    later.delivered_maybe and isinstance(step, Put) and step.message_id is None
-                ):
-                    return await self._done(cleared, release=False)
+                new = isinstance(step, Put) and step.message_id is None
+                if not (later.delivered_maybe and new):
+                    return await self._written(cleared, release=False)
                 # It may have gone out: never sent twice (an announcement counts as told).
                 tools.resolve(self.chat_id, job.name, DeliveryFailedError(self.chat_id))
                 cleared[job.name] = job.value
@@ -117,7 +132,10 @@ class Sender:
                 if job.game_id is not None:
                     tools.facts.report(job.game_id, Migrated(moved.chat_id))
                 cleared[job.name] = job.value
-                return await self._done(cleared, release=True)
+                return await self._written(cleared, release=True)
+            if outcome.refused:  # nothing was sent: the turn is given back
+                self.pace.give_back()
+                tools.share.give_back()
             outcome = await self._counted(step, outcome)
         changes = job.record(outcome)
         if outcome.pictures_refused:
@@ -134,30 +152,35 @@ class Sender:
             for name in dropped:
                 known.pop(name, None)
             placement = (job.game_id, kept, dropped)
-        after = (
-            None
-            if job.once
-            else await tools.jobs.job(self.chat_id, self.fields, job.name, job.value)
-        )
+        after = None
+        if not job.once:
+            after = await tools.jobs.job(self.chat_id, self.fields, job.name, job.value)
         # Refused content would be refused again: it waits for the next change (refused
         # pictures are shown as text, at once).
         gives_up = outcome.refused and not outcome.pictures_refused
         if after is None or gives_up or outcome.unreachable:
             cleared[job.name] = job.value
         tools.resolve(self.chat_id, job.name, outcome)
-        return await self._done(cleared, release=True, placement=placement)
+        return await self._written(cleared, release=True, placement=placement)
 
     async def _call(self, step: Step) -> Outcome:
         """The step's call; a slow one (a picture's upload, a slow Telegram) keeps the
         chat held meanwhile, so that no other process takes it and sends it again."""
         call = asyncio.ensure_future(self.tools.calls.make(self.chat_id, step, self._turn))
-        while True:
-            finished, _ = await asyncio.wait({call}, timeout=self.tools.store.lease / 3)
-            if finished:
-                return call.result()
-            await self._done({}, release=False)
+        try:
+            while True:
+                finished, _ = await asyncio.wait({call}, timeout=self.tools.store.lease / 3)
+                if finished:
+                    return call.result()
+                # The call goes on whatever the store says; its write waits for the store.
+                with suppress(StorageUnavailableError):
+                    await self._done({}, release=False)
+        finally:
+            if not call.done():
+                call.cancel()
+                call.add_done_callback(_looked_at)
 
-    async def _counted(self, step: Put | object, outcome: Outcome) -> Outcome:
+    async def _counted(self, step: Step, outcome: Outcome) -> Outcome:
         """A new message at the bottom of a group is counted there (a buried table)."""
         if self.chat_id > 0 or not isinstance(step, Put):
             return outcome
@@ -167,6 +190,21 @@ class Sender:
             return replace(outcome, talk=await self.tools.conversation.saw(self.chat_id))
         except StorageUnavailableError:
             return outcome
+
+    async def _written(
+        self,
+        cleared: dict[str, str],
+        *,
+        release: bool,
+        placement: tuple[str, dict[str, str], set[str]] | None = None,
+    ) -> Finished:
+        """`_done` after a call: tried again until the store answers (the chat is this
+        process's meanwhile: its own look leaves it alone, another's waits a while)."""
+        while True:
+            try:
+                return await self._done(cleared, release=release, placement=placement)
+            except StorageUnavailableError:
+                await self.tools.sleep(self.tools.store.lease / 6)
 
     async def _done(
         self,
@@ -180,9 +218,12 @@ class Sender:
         lease past `until` (now), or give it up (`release`, when nothing is left)."""
         store = self.tools.store
         until = max(until, self._now()) + store.lease
-        return await store.done(
+        finished = await store.done(
             self.chat_id, self.pace.tat, cleared, release=release, until=until, placement=placement
         )
+        if not finished.lost:
+            self.until = until
+        return finished
 
     def _now(self) -> float:
         return self.tools.store.clock()
@@ -192,18 +233,33 @@ class Sender:
         return max(self.pace.free_at(now), self.tools.share.free_at(now))
 
     async def _turn(self) -> None:
-        """Wait for the chat's turn and this process's, and take them."""
-        at = self._free_at()
-        if at > self._now():
-            await self._wait(at)
+        """Wait for the chat's turn and this process's, make sure the chat is still this
+        process's, and take the turn (`LostError` when another process took the chat)."""
+        while (at := self._free_at()) > self._now():
+            await self._wait(at)  # others of this process may take it first: look again
+        lapsing = self._now() > self.until - self.tools.store.lease / 3
+        if lapsing and (await self._done({}, release=False)).lost:
+            raise LostError(self.chat_id)
         now = self._now()
         self.pace.take(now)
         self.tools.share.take(now)
 
     async def _wait(self, at: float) -> None:
-        """Sleep until `at`, holding the chat meanwhile (a long wait renews the hold)."""
-        if at - self._now() > self.tools.store.lease / 2:
-            finished = await self._done({}, release=False, until=at)
-            if finished.entries is not None:
-                self.entries = finished.entries
-        await self.tools.sleep(max(0.0, at - self._now()))
+        """Sleep until `at`, holding the chat meanwhile: renewed a lease at a time, so
+        that a process that dies while it waits lets its chats go a lease after."""
+        store = self.tools.store
+        while (left := at - self._now()) > 0:
+            if self._now() > self.until - store.lease / 2:
+                finished = await self._done({}, release=False)
+                if finished.lost:
+                    raise LostError(self.chat_id)
+                if finished.entries is not None:
+                    self.entries = finished.entries
+            await self.tools.sleep(min(left, store.lease / 3))
+
+
+def _looked_at(call: asyncio.Future[Outcome]) -> None:
+    """A call given up on: whatever it ended with is looked at (asyncio would say it
+    was never retrieved)."""
+    if not call.cancelled():
+        call.exception()

@@ -29,6 +29,11 @@ class Picture:
         self._png: bytes | None = None
         self._lock = threading.Lock()  # drawn in a worker thread, off the event loop
 
+    @property
+    def drawn(self) -> bool:
+        """Whether the PNG is drawn already (its bytes come at once)."""
+        return self._png is not None
+
     def png(self) -> bytes:
         """The PNG's bytes, drawn on first use."""
         with self._lock:

@@ -80,6 +80,8 @@ async def test_a_chat_whose_sender_died_is_taken_once_its_hold_lapses(
     assert await other.waiting() == []
     assert (await other.mark(CHAT, {"game:a": "2"})).held
     clock.now += LEASE + 0.1
+    assert await other.waiting() == []  # lapsed a moment ago: left to its process a while
+    clock.now += LEASE / 3
     assert await other.waiting() == [CHAT]
     taken = await other.take(CHAT)
     assert taken is not None
@@ -99,7 +101,7 @@ async def test_a_hold_renewed_keeps_the_chat_and_an_empty_outbox_leaves_the_inde
     assert await other.waiting() == []
     assert (await other.mark(CHAT, {"game:a": "2"})).held
     clock.now += 6
-    await one.done(CHAT, 0.0, {"game:a": "2"}, release=False, until=clock.now - 1)
+    await one.done(CHAT, 0.0, {"game:a": "2"}, release=False, until=clock.now - LEASE)
     assert await other.waiting() == [CHAT]
     assert await other.take(CHAT) is None  # nothing left: forgotten
     assert await other.waiting() == []

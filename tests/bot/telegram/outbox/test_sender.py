@@ -235,7 +235,7 @@ async def test_a_dead_processs_chat_is_taken_over_once_its_hold_lapses(
         harness.bot, redis, quick_players(), texts, QUICK_PACE, now=clock.now, look=Look.TEXT
     )
     assert await other.outbox.look() == 0  # still held
-    clock.advance(other.outbox.lease)
+    clock.advance(other.outbox.lease * 4 / 3)
     assert await other.outbox.look() == 1
     await other.outbox.settle()
     latest = await game_in(harness, ALICE.id)
