@@ -139,8 +139,8 @@ def build(redis: Redis, session: BaseSession, seed: int, look: str = "text") -> 
     the worker to send each edit a second later."""
     from bot.app import Pacing, create_app  # noqa: PLC0415
     from bot.game.bots import default_players  # noqa: PLC0415
-    from bot.telegram.outbox.pace import Limit, Limits  # noqa: PLC0415
     from bot.telegram.client import create_bot  # noqa: PLC0415
+    from bot.telegram.outbox.pace import Limit, Limits  # noqa: PLC0415
     from bot.telegram.ports import Look  # noqa: PLC0415
     from texts import Texts  # noqa: PLC0415
 

@@ -266,7 +266,7 @@ class Outboxes:
         """Chats whose sender is gone (or never came) while entries wait: every shard's
         index, in one round trip. A hold that lapsed a moment ago is left to its process
         a little longer: after an outage, it writes what its last call did first."""
-        now = self.clock() - self.lease / 3
+        now = self.clock() - self.lease / 6
         async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
             for shard in range(SHARDS):
                 pipe.zrangebyscore(keys.outboxes(shard), "-inf", now, start=0, num=limit)

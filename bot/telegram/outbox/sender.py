@@ -85,7 +85,7 @@ class Sender:
             cleared: dict[str, str] = {}
             job = await self._next(cleared)
             if job is not None and job.step is not None:
-                at = self._free_at()
+                at = self.pace.free_at(self._now())
                 if at > self._now():
                     await self._wait(at)
                     continue  # what came meanwhile folds in: looked at again, rendered now
@@ -114,10 +114,20 @@ class Sender:
         """Make the job's call, write what it changed and clear what is shown."""
         tools, step = self.tools, job.step
         outcome = Outcome()
+        if step is not None and await self._booked():
+            # It waited for this process's turn: what came meanwhile folds in.
+            value = self.entries.get(job.name, job.value)
+            fresh = await tools.jobs.job(self.chat_id, self.fields, job.name, value)
+            if fresh is None or fresh.step is None:
+                tools.share.give_back()
+            if fresh is None:
+                cleared[job.name] = value
+                return await self._written(cleared, release=True)
+            job, step = fresh, fresh.step
         if step is not None:
             if isinstance(step, Put):
                 await tools.calls.draw(step.content, step.photo)
-            await self._turn()
+            await self._turn()  # drawn first: the call reaches Telegram right after it
             try:
                 outcome = await self._call(step)
             except LaterError as later:
@@ -166,7 +176,7 @@ class Sender:
     async def _call(self, step: Step) -> Outcome:
         """The step's call; a slow one (a picture's upload, a slow Telegram) keeps the
         chat held meanwhile, so that no other process takes it and sends it again."""
-        call = asyncio.ensure_future(self.tools.calls.make(self.chat_id, step, self._turn))
+        call = asyncio.ensure_future(self.tools.calls.make(self.chat_id, step, self._next_turn))
         try:
             while True:
                 finished, _ = await asyncio.wait({call}, timeout=self.tools.store.lease / 3)
@@ -204,7 +214,7 @@ class Sender:
             try:
                 return await self._done(cleared, release=release, placement=placement)
             except StorageUnavailableError:
-                await self.tools.sleep(self.tools.store.lease / 6)
+                await self.tools.sleep(self.tools.store.lease / 12)
 
     async def _done(
         self,
@@ -228,21 +238,29 @@ class Sender:
     def _now(self) -> float:
         return self.tools.store.clock()
 
-    def _free_at(self) -> float:
-        now = self._now()
-        return max(self.pace.free_at(now), self.tools.share.free_at(now))
+    async def _booked(self) -> bool:
+        """Book this process's next turn (in the order its senders ask, so that none is
+        passed over for ever) and wait for it; True when it waited."""
+        at = self.tools.share.take(self._now())
+        if at <= self._now():
+            return False
+        await self._wait(at)
+        return True
 
     async def _turn(self) -> None:
-        """Wait for the chat's turn and this process's, make sure the chat is still this
-        process's, and take the turn (`LostError` when another process took the chat)."""
-        while (at := self._free_at()) > self._now():
-            await self._wait(at)  # others of this process may take it first: look again
+        """Wait for the chat's turn, make sure the chat is still this process's
+        (`LostError` when another took it), and take the turn."""
+        while (at := self.pace.free_at(self._now())) > self._now():
+            await self._wait(at)
         lapsing = self._now() > self.until - self.tools.store.lease / 3
         if lapsing and (await self._done({}, release=False)).lost:
             raise LostError(self.chat_id)
-        now = self._now()
-        self.pace.take(now)
-        self.tools.share.take(now)
+        self.pace.take(self._now())
+
+    async def _next_turn(self) -> None:
+        """A second call for one step (a new message after a failed edit): its turns."""
+        await self._booked()
+        await self._turn()
 
     async def _wait(self, at: float) -> None:
         """Sleep until `at`, holding the chat meanwhile: renewed a lease at a time, so

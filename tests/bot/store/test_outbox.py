@@ -81,7 +81,7 @@ async def test_a_chat_whose_sender_died_is_taken_once_its_hold_lapses(
     assert (await other.mark(CHAT, {"game:a": "2"})).held
     clock.now += LEASE + 0.1
     assert await other.waiting() == []  # lapsed a moment ago: left to its process a while
-    clock.now += LEASE / 3
+    clock.now += LEASE / 6
     assert await other.waiting() == [CHAT]
     taken = await other.take(CHAT)
     assert taken is not None

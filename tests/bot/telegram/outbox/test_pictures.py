@@ -20,7 +20,7 @@ from bot.app import App
 from bot.game.state import Playing
 from bot.store import keys
 from bot.telegram.outbox.calls import Calls
-from bot.telegram.outbox.pace import Pace
+from bot.telegram.outbox.sender import Sender
 from bot.telegram.ports import Look
 from bot.telegram.render import drawing
 from bot.telegram.render.captions import CAPTION_LIMIT, visible_length
@@ -135,7 +135,7 @@ async def test_the_same_picture_changes_only_the_caption_and_is_not_drawn_again(
     put = await calls.put(
         ALICE.id, first.message_id, Content("Hand 2", markup, picture=same), "table-1"
     )
-    assert put.message_id == first.message_id
+    assert put.message_id == first.message_id is not None
     assert put.replaced is None
     assert drawn_again == []  # never drawn: the message keeps the picture it has
     assert fake.calls[-1].name == "editMessageCaption"
@@ -158,6 +158,7 @@ async def test_a_message_of_the_other_kind_is_sent_anew_and_handed_back_to_delet
     # And back: a photo cannot become words; a text goes anew.
     back = await calls.put(ALICE.id, put.message_id, Content("words again"), put.photo)
     assert back.replaced == put.message_id
+    assert back.message_id is not None
     assert fake.message(ALICE.id, back.message_id).photo is None
 
 
@@ -208,18 +209,18 @@ async def test_a_picture_is_drawn_before_its_turn_is_taken(
     game = await open_game(harness, "Draw game", "1 bot", "Easy", "100")
     drawing.drawn.cache_clear()  # drawn by another test, a picture would not be drawn again
     events: list[str] = []
-    draw, take = render_scene, Pace.take
+    draw, take = render_scene, Sender._turn
 
     def drawn(scene: Scene) -> bytes:
         events.append("draw")
         return draw(scene)
 
-    def taken(self: Pace, now: float) -> float:
+    async def taken(self: Sender) -> None:
         events.append("turn")
-        return take(self, now)
+        await take(self)
 
     monkeypatch.setattr(drawing, "render_scene", drawn)
-    monkeypatch.setattr(Pace, "take", taken)
+    monkeypatch.setattr(Sender, "_turn", taken)
     answer = await harness.press(ALICE, game, game.buttons()[0].callback_data or "")
     assert alert_of(answer) is None
     assert events[:2] == ["draw", "turn"]
