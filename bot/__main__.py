@@ -32,7 +32,7 @@ from bot.config import ConfigError, Settings, Webhook, load_settings
 from bot.game.bots import default_players
 from bot.game.worker import Rhythm
 from bot.logs import configure_logging
-from bot.store.client import CountedConnection, RedisClient, ping_problem
+from bot.store.client import COMMAND_TIMEOUT, CountedConnection, RedisClient, ping_problem
 from bot.telegram.client import CONCURRENT_UPDATES, create_bot
 from bot.telegram.dispatcher import register_commands
 from bot.telegram.observe import POLLING_TIMEOUT, Liveness
@@ -43,7 +43,6 @@ from texts import Texts
 
 REDIS_CONNECTIONS = 100  # at most; more requests wait for one (up to REDIS_WAIT seconds)
 REDIS_WAIT = 5.0
-REDIS_TIMEOUT = 2.0  # seconds for one command; they take well under a millisecond
 DRAIN = 10.0  # seconds a graceful stop waits for the updates and the pass under way
 
 log = logging.getLogger("bot")
@@ -56,8 +55,8 @@ def open_store(settings: Settings) -> RedisClient:
         return RedisCluster.from_url(
             settings.redis_url,
             max_connections=REDIS_CONNECTIONS,
-            socket_timeout=REDIS_TIMEOUT,
-            socket_connect_timeout=REDIS_TIMEOUT,
+            socket_timeout=COMMAND_TIMEOUT,
+            socket_connect_timeout=COMMAND_TIMEOUT,
         )
     if settings.redis_url:
         # A crowd waits for a connection rather than failing at once (redis-py's default
@@ -67,8 +66,8 @@ def open_store(settings: Settings) -> RedisClient:
             max_connections=REDIS_CONNECTIONS,
             timeout=REDIS_WAIT,
             # A Redis that stops answering is an error in seconds, not a hang.
-            socket_timeout=REDIS_TIMEOUT,
-            socket_connect_timeout=REDIS_TIMEOUT,
+            socket_timeout=COMMAND_TIMEOUT,
+            socket_connect_timeout=COMMAND_TIMEOUT,
             health_check_interval=30,
             connection_class=CountedConnection,
         )

@@ -15,6 +15,8 @@ from bot.store.errors import count_redis_error
 
 RedisClient: TypeAlias = Redis | RedisCluster
 
+COMMAND_TIMEOUT = 2.0  # seconds for one command; they take well under a millisecond
+
 
 class CountedConnection(Connection):
     """A connection that counts its round trips (`dominoes_redis_round_trips_total`)."""

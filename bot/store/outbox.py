@@ -15,15 +15,17 @@ its entry are written together.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from redis.typing import EncodableT
 
+from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game
 from bot.store import keys
-from bot.store.client import RedisClient, fields_of, text
+from bot.store.client import COMMAND_TIMEOUT, RedisClient, fields_of, text
 from bot.store.errors import redis_errors
 from bot.store.slots import SHARDS
 
@@ -64,15 +66,21 @@ end
 """
 )
 
-# KEYS: outbox, sender, index. ARGV: now, token, ttl, chat, how many sets, then the
-# sets (name, value), then the names dropped.
+# KEYS: outbox, sender, index. ARGV: now, token, ttl, chat, the wall-clock time past
+# which the entries come too late ('0': never; answered {'late'}), how many sets, then
+# the sets (name, value), then the names dropped.
 _MARK = (
     MARK_LUA
     + """
+local by = tonumber(ARGV[5])
+if by > 0 then
+  local time = redis.call('TIME')
+  if tonumber(time[1]) + tonumber(time[2]) / 1000000 > by then return {'late'} end
+end
 local sets, drops = {}, {}
-local count = tonumber(ARGV[5])
-for i = 6, 5 + 2 * count do sets[#sets + 1] = ARGV[i] end
-for i = 6 + 2 * count, #ARGV do drops[#drops + 1] = ARGV[i] end
+local count = tonumber(ARGV[6])
+for i = 7, 6 + 2 * count do sets[#sets + 1] = ARGV[i] end
+for i = 7 + 2 * count, #ARGV do drops[#drops + 1] = ARGV[i] end
 return mark(KEYS[1], KEYS[2], KEYS[3], tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]),
             ARGV[4], sets, drops)
 """
@@ -92,21 +100,24 @@ return take(KEYS[1], KEYS[2], KEYS[3], tonumber(ARGV[1]), ARGV[2], tonumber(ARGV
 )
 
 # After a call: clear the entries it showed (one whose value changed since, or a game's
-# whose version is newer, stays), keep the pace, and keep the chat until `until`, or
-# give it up when nothing is left and `release`. KEYS: outbox, sender, index. ARGV: now,
-# token, until, chat, tat, release ('1'), then names and the values they were shown at. Returns
+# whose version is newer, stays; cleared even when another took the chat meanwhile: they
+# were shown), keep the pace, and keep the chat until `until`, or give it up when nothing
+# is left and `release`. A hold that lapsed with nobody taking the chat (its key expired
+# while Redis was frozen) is taken again. KEYS: outbox, sender, index. ARGV: now, token,
+# until, chat, tat, release ('1'), then names and the values they were shown at. Returns
 # {'lost'} (another took the chat), {'released'} or {'kept', the outbox's fields}.
 _DONE = (
     MARK_LUA
     + """
 local now = tonumber(ARGV[1])
-if redis.call('HGET', KEYS[2], 'owner') ~= ARGV[2] then return {'lost'} end
 for i = 7, #ARGV, 2 do
   local have = redis.call('HGET', KEYS[1], ARGV[i])
   local a, b = tonumber(have), tonumber(ARGV[i + 1])
   if have == ARGV[i + 1] or (a and b and a <= b) then redis.call('HDEL', KEYS[1], ARGV[i]) end
 end
-redis.call('HSET', KEYS[2], 'tat', ARGV[5])
+local owner = redis.call('HGET', KEYS[2], 'owner')
+if owner and owner ~= ARGV[2] then return {'lost'} end
+redis.call('HSET', KEYS[2], 'owner', ARGV[2], 'tat', ARGV[5])
 if ARGV[6] == '1' and redis.call('HLEN', KEYS[1]) == 0 then
   redis.call('HDEL', KEYS[2], 'owner', 'until')
   redis.call('ZREM', KEYS[3], ARGV[4])
@@ -200,14 +211,30 @@ class Outboxes:
         its lease, the chat."""
         return [repr(self.clock()), self.token, repr(self.lease), str(chat_id)]
 
-    async def mark(self, chat_id: int, sets: Mapping[str, str], drops: Sequence[str] = ()) -> Claim:
-        """Write entries to the chat's outbox (and drop others), and take its sender."""
-        args: list[EncodableT] = [*self.args(chat_id), len(sets)]
+    async def mark(
+        self,
+        chat_id: int,
+        sets: Mapping[str, str],
+        drops: Sequence[str] = (),
+        *,
+        or_else: bool = False,
+    ) -> Claim:
+        """Write entries to the chat's outbox (and drop others), and take its sender.
+
+        `or_else`: the caller sends the entries another way when the store does not
+        answer (`StorageUnavailableError`). A command whose answer timed out may still
+        be carried out once Redis comes back (it waited in Redis's socket): Redis then
+        refuses it, by its own clock, once its caller may have stopped waiting."""
+        late = time.time() + COMMAND_TIMEOUT / 2 if or_else else 0.0
+        args: list[EncodableT] = [*self.args(chat_id), repr(late), len(sets)]
         for name, value in sets.items():
             args += [name, value]
         args += list(drops)
         async with redis_errors():
-            return claim_of(await self._mark(keys=chat_keys(chat_id), args=args))
+            answer = await self._mark(keys=chat_keys(chat_id), args=args)
+        if text(answer[0]) == "late":
+            raise StorageUnavailableError("the store took the entries after their caller gave up")
+        return claim_of(answer)
 
     async def take(self, chat_id: int) -> Claim | None:
         """Take a chat whose sender did not come back; None when its outbox is empty."""

@@ -156,7 +156,12 @@ class Outboxes(Protocol):
     def clock(self) -> float: ...
 
     async def mark(
-        self, chat_id: int, sets: Mapping[str, str], drops: Sequence[str] = ()
+        self,
+        chat_id: int,
+        sets: Mapping[str, str],
+        drops: Sequence[str] = (),
+        *,
+        or_else: bool = False,
     ) -> OutboxClaim: ...
 
     async def take(self, chat_id: int) -> OutboxClaim | None: ...

@@ -13,7 +13,7 @@ from bot.game.record import GameRecord, MatchStage, StoppedStage
 from bot.game.seats import HumanSeat
 from core.engine import Match
 from core.replay import replay_of
-from tests.e2e.fake_bot_api import ANSWER_WINDOW, Call, FakeBotApi
+from tests.e2e.fake_bot_api import ANSWER_WINDOW, Call, FakeBotApi, StoredMessage
 from tests.e2e.people import Press, answer_of, refusal_of
 from tests.e2e.world import Figures, Service, World
 
@@ -24,7 +24,8 @@ UNCERTAIN = "may or may not have been recorded"  # the answer when Redis cannot 
 def check_no_flood(api: FakeBotApi) -> None:
     """No call broke Telegram's limits (the fake answered no 429)."""
     floods = [
-        f"a write to {f.chat_id} past {f.rule}, {[round(b, 3) for b in f.before]} s after those"
+        f"a write to {f.chat_id} at {f.at:.2f} past {f.rule}, "
+        f"{[round(b, 3) for b in f.before]} s after those"
         for f in api.floods
     ]
     assert not floods, "Telegram answered 429:\n" + "\n".join(floods)
@@ -166,6 +167,11 @@ def check_moves(
 
 # The calls that change what a message says (a photo's words are its caption).
 EDITS = ("editMessageText", "editMessageCaption", "editMessageMedia")
+# The calls that change what a chat shows: a message sent, edited or deleted.
+CHANGES = frozenset(
+    {*EDITS, "sendMessage", "sendPhoto", "editMessageReplyMarkup"}
+    | {"deleteMessage", "deleteMessages"}
+)
 
 
 def words_of(call: Call) -> str:
@@ -231,3 +237,44 @@ def check_announcements(
         told.append((kind, number))
     assert told == expected, f"announced {told}, expected {expected}"
     assert len(repeats) <= len(kills), f"repeated {repeats} over {len(kills)} kills"
+
+
+def changes_in(api: FakeBotApi, chat_id: int, since: float = 0.0) -> list[Call]:
+    """The calls Telegram carried out that changed what the chat shows, after `since`."""
+    return [
+        c
+        for c in api.calls()
+        if c.ok and c.method in CHANGES and c.params.get("chat_id") == chat_id and c.at > since
+    ]
+
+
+def accepted(api: FakeBotApi, press: Press) -> bool:
+    """Whether the press was answered with no alert: it changed the game."""
+    answer = answer_of(api, press)
+    return answer is not None and refusal_of(answer) is None
+
+
+def accepted_at(api: FakeBotApi, presses: Sequence[Press]) -> list[float]:
+    """When each press that was accepted was made."""
+    return sorted(p.at for p in presses if accepted(api, p))
+
+
+def longest_unshown(api: FakeBotApi, chat_id: int, moves: Sequence[float], end: float) -> float:
+    """The longest the chat showed nothing new while the game had moved on: from a move
+    to the chat's next change (or `end`), over every move."""
+    changes = [c.at for c in changes_in(api, chat_id)]
+    longest = 0.0
+    for move in moves:
+        shown = next((at for at in changes if at > move), end)
+        longest = max(longest, min(shown, end) - move)
+    return longest
+
+
+def shown_version(message: StoredMessage, game_id: str) -> int | None:
+    """The game's version the message's buttons carry (the latest, if several)."""
+    versions = [
+        int(data.split(":")[2])
+        for prefix in ("mv:", "gm:", "ht:")
+        for data in message.data_starting(f"{prefix}{game_id}:")
+    ]
+    return max(versions, default=None)

@@ -42,3 +42,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     write(f"longest freeze              {freeze} (a game waiting while the bot could serve)")
     write(f"  in                        {total.froze_at}")
     write(f"hostile inputs refused      {total.refused} of {total.hostile}")
+    for what, seconds in sorted(total.measured.items()):
+        write(f"{what:<27} {seconds:.1f} s")

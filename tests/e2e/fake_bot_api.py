@@ -21,6 +21,11 @@ through TELEGRAM_API_URL. It answers as Telegram does:
 - a callback query answered twice, or more than 15 s after it was sent, gets
   "query is too old".
 
+Faults a scenario stages: Telegram refusing a chat's pictures (`refuse_pictures`: 400
+"wrong file identifier" for sendPhoto and editMessageMedia there), a method failing
+with 500 for a while, each answer slow if asked (`fail`), and anything done at the
+moment Telegram carries out a call, before the bot hears of it (`once_taken`).
+
 Every call is recorded with a monotonic timestamp and the token that made it (each
 bot process of a test gets its own token, so calls say which process made them).
 """
@@ -80,6 +85,7 @@ NOT_AN_IMAGE = "Bad Request: IMAGE_PROCESS_FAILED"
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 CANT_INITIATE = "Forbidden: bot can't initiate conversation with a user"
 KICKED = "Forbidden: bot was kicked from the group chat"
+SERVER_ERROR = "Internal Server Error"
 CONFLICT = (
     "Conflict: terminated by other getUpdates request; "
     "make sure that only one bot instance is running"
@@ -252,6 +258,25 @@ class Flood:
     before: list[float]
 
 
+@dataclass(frozen=True, slots=True)
+class Outage:
+    """`method` fails with `status` until `until` (monotonic), in `chat_id` (every chat
+    when None), each answer `slow` seconds after the call came."""
+
+    method: str
+    until: float
+    chat_id: int | None = None
+    status: int = 500
+    slow: float = 0.0
+
+    def hits(self, method: str, chat_id: Any, now: float) -> bool:
+        return (
+            method == self.method
+            and now < self.until
+            and (self.chat_id is None or chat_id == self.chat_id)
+        )
+
+
 @dataclass
 class _Query:
     pushed_at: float
@@ -281,7 +306,8 @@ class FakeBotApi:
     Configure: `unreachable` (people who never started the bot: 403 in their private
     chat until they write to it), `gone` (groups the bot was removed from: 403 for
     anything about them), `statuses` (getChatMember per (chat, user); "member" unless
-    said: "left", "creator", "administrator"), `titles` (group titles)."""
+    said: "left", "creator", "administrator"), `titles` (group titles), and the faults
+    (`refuse_pictures`, `fail`, `once_taken`)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
@@ -289,6 +315,9 @@ class FakeBotApi:
         self.gone: set[int] = set()
         self.statuses: dict[tuple[int, int], str] = {}
         self.titles: dict[int, str] = {}
+        self.pictures_refused: set[int] = set()  # chats whose photos Telegram refuses
+        self.outages: list[Outage] = []
+        self._once_taken: list[tuple[str, int, Callable[[], None]]] = []
         self.floods: list[Flood] = []  # the 429s answered because a limit was broken
         self.unknown: list[str] = []  # methods the fake does not implement, if asked
         self.deliveries: dict[int, list[str]] = {}  # update_id: the tokens it went to
@@ -379,6 +408,9 @@ class FakeBotApi:
             self._touch()
             return error.status, body
         call.status = 200
+        for staged in [s for s in self._once_taken if s[:2] == (method, params.get("chat_id"))]:
+            self._once_taken.remove(staged)
+            staged[2]()
         self._touch()
         return 200, {"ok": True, "result": result}
 
@@ -414,6 +446,13 @@ class FakeBotApi:
         chat_id = params.get("chat_id")
         if isinstance(chat_id, int) and chat_id in self.gone:
             raise ApiError(403, KICKED)
+        now = self.clock()
+        for outage in self.outages:
+            # A call Telegram failed to carry out changed nothing: it counts against no
+            # limit.
+            if outage.hits(method, chat_id, now):
+                await asyncio.sleep(outage.slow)
+                raise ApiError(outage.status, SERVER_ERROR)
         if method in WRITES:
             assert isinstance(chat_id, int), f"{method} without a numeric chat_id"
             if chat_id > 0 and chat_id in self.unreachable:
@@ -570,6 +609,8 @@ class FakeBotApi:
 
     def _send_photo(self, params: dict[str, Any]) -> Any:
         chat_id = int(params["chat_id"])
+        if chat_id in self.pictures_refused:
+            raise ApiError(400, WRONG_FILE)
         caption, markup = self._checked_caption(params.get("caption"), params)
         file_id, photo = self._photo(params.get("photo"))
         message = StoredMessage(chat_id, self._message_id(chat_id), caption, markup, self.clock())
@@ -584,6 +625,8 @@ class FakeBotApi:
             raise ApiError(400, "Bad Request: can't parse InputMedia JSON object")
         if stored.photo is None:
             raise ApiError(400, NO_MEDIA)
+        if stored.chat_id in self.pictures_refused:
+            raise ApiError(400, WRONG_FILE)
         caption, markup = self._checked_caption(media.get("caption"), {**params, **media})
         file_id, photo = self._photo(media.get("media"))
         if (photo, caption, markup) == (stored.photo, stored.text, stored.markup):
@@ -860,6 +903,24 @@ class FakeBotApi:
             }
         )
         return query_id
+
+    def refuse_pictures(self, chat_id: int) -> None:
+        """From now on Telegram refuses every photo sent to the chat, or put in one of
+        its messages (400 "wrong file identifier/HTTP URL specified")."""
+        self.pictures_refused.add(chat_id)
+
+    def fail(
+        self, method: str, seconds: float, chat_id: int | None = None, *, slow: float = 0.0
+    ) -> None:
+        """`method` answers 500 for the next `seconds` (in `chat_id` only, unless None),
+        each answer `slow` seconds after the call came."""
+        self.outages.append(Outage(method, self.clock() + seconds, chat_id, slow=slow))
+
+    def once_taken(self, method: str, chat_id: int, then: Callable[[], None]) -> None:
+        """When Telegram next carries out `method` in `chat_id`, `then()` runs before the
+        bot is answered: a fault staged just after a call went out, before the bot can
+        write down that it did."""
+        self._once_taken.append((method, chat_id, then))
 
     def block(self, who: Someone) -> int:
         """`who` blocks the bot: 403 in their chat from now on, and Telegram tells the

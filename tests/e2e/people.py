@@ -158,7 +158,18 @@ class Players:
         if waited > self.service.longest_wait:
             self.service.longest_wait, self.service.longest_for = waited, what
         if waited > self.frozen:
-            recent = [(p.who.first_name, p.data, p.revision) for p in self.presses[-4:]]
+            # Each press as made, and how far it got: handed to the bot or not, answered.
+            recent = [
+                (
+                    p.who.first_name,
+                    p.data,
+                    p.revision,
+                    f"query {p.query_id} at {p.at:.2f}",
+                    "handed" if self.api.delivered(p.query_id) else "not handed",
+                    [(round(a.at, 2), a.status) for a in self.api.answers_to(p.query_id)],
+                )
+                for p in self.presses[-4:]
+            ]
             shown = "\n---\n".join(f"{m.text}\n{m.labels()}" for m in watched)
             raise AssertionError(
                 f"{what}: frozen for {self.frozen:.0f} s while the bot could serve; "

@@ -7,7 +7,9 @@ seconds of CPU (importing aiogram builds every model of the Bot API), so the pro
 of all scenarios start a few at a time (`STARTING_AT_ONCE`), and a scenario's time
 limit stands still while one of its processes starts (each start has its own limit).
 
-Each scenario is seeded: DOMINOES_FAULTS_SEED for all, or one derived from its name."""
+Each scenario is seeded: DOMINOES_FAULTS_SEED for all, or one derived from its name.
+Whatever a scenario stages, it fails when a process's log says that a task's exception
+was never retrieved (`check_no_error_lost`)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.world import Figures, World
+from tests.e2e.world import NEVER_RETRIEVED, Figures, World
 
 SCENARIO_TIMEOUT = 150.0  # seconds
 SIDE_BY_SIDE = 8  # scenarios at once
@@ -87,6 +89,13 @@ def seed_of(name: str) -> int:
     return int(chosen) if chosen else zlib.crc32(name.encode())
 
 
+def check_no_error_lost(world: World) -> None:
+    """No process of the scenario lost an error in a task nobody awaited (asyncio says
+    so only in the log, and the bot goes on as if nothing failed)."""
+    lost = world.log_lines(NEVER_RETRIEVED)
+    assert not lost, "errors nobody looked at:\n" + "\n".join(lost)
+
+
 class Launcher:
     """Starts the selected scenarios and hands each test its outcome."""
 
@@ -128,6 +137,7 @@ class Launcher:
                 async with asyncio.timeout(scenario.timeout) as deadline:
                     world.deadline = deadline
                     await scenario.body(world)
+                check_no_error_lost(world)
             except BaseException as error:
                 if isinstance(error, TimeoutError):
                     error.add_note(

@@ -7,24 +7,32 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import AsyncExitStack, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
+from typing import cast
 
 from bot.game.record import GameRecord
 from bot.store import keys
-from bot.store.client import RedisClient, text
+from bot.store.client import RedisClient, fields_of, text
 from bot.store.records import decode
 from bot.store.slots import shard_of_game
-from tests.e2e.fake_bot_api import FakeBotApi
+from tests.e2e.fake_bot_api import Call, FakeBotApi
 from tests.e2e.process import BotProcess, BotSettings
 from tests.e2e.redis_control import RedisProcess
 from tests.redis_cluster import RedisClusterNodes, redis_cluster
 
 _PROBLEM = re.compile(r"Traceback|\b(ERROR|CRITICAL)\b")
+# What asyncio logs when a task or future failed and nobody looked: an error lost, in
+# any scenario, whatever it stages.
+# A line that begins a record of a process's log: a logged line (text or JSON), or one
+# the tests wrote there (`BotProcess._mark`).
+_RECORD_START = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|\{|=== )")
+NEVER_RETRIEVED = re.compile(r"(Task|Future) exception was never retrieved")
 CALLS_REPORTED = 60  # the calls to Telegram a failing scenario lists, the last ones
+WORDS = 40  # characters of what each says
 
 
 @dataclass
@@ -40,6 +48,7 @@ class Figures:
     froze_at: str = ""  # ... in which scenario, and for what
     hostile: int = 0  # hostile inputs tried
     refused: int = 0  # ... refused with nothing changed
+    measured: dict[str, float] = field(default_factory=dict)  # seconds, by what they time
 
     def add(self, other: Figures) -> None:
         self.kills += other.kills
@@ -51,6 +60,8 @@ class Figures:
             self.longest_freeze, self.froze_at = other.longest_freeze, other.froze_at
         self.hostile += other.hostile
         self.refused += other.refused
+        for what, seconds in other.measured.items():
+            self.measured[what] = max(seconds, self.measured.get(what, 0.0))
 
 
 class Service:
@@ -164,6 +175,9 @@ class World:
             for process in self.processes:
                 if process.pid is not None:
                     await process.wait()
+            # Every call, beside the processes' logs: what a scenario's figures came from.
+            calls = self.recent_calls(len(self.api.calls()))
+            (self.folder / "calls.txt").write_text("".join(f"{line}\n" for line in calls))
         finally:
             await self._stack.aclose()
 
@@ -295,24 +309,82 @@ class World:
             score = await redis.zscore(keys.due(shard_of_game(game)), game)
         return None if score is None else float(score)
 
+    async def positions(self, chat_ids: Iterable[int]) -> dict[int, tuple[str, int]]:
+        """Each chat's latest game and the version stored (chats with none left out)."""
+        out = {}
+        async with self.client() as redis:
+            for chat_id in chat_ids:
+                game = await _game_in(redis, chat_id)
+                raw = None if game is None else await redis.hget(keys.game(game), "d")
+                if game is not None and raw is not None:
+                    record = decode(raw if isinstance(raw, bytes) else raw.encode())
+                    out[chat_id] = (game, record.version)
+        return out
+
+    async def outboxes(self, chat_ids: Iterable[int]) -> dict[int, ChatOutbox]:
+        """Each chat's outbox as Redis holds it: who sends to it and what waits."""
+        out = {}
+        async with self.client() as redis:
+            for chat_id in chat_ids:
+                sender = fields_of(await redis.hgetall(keys.sender(chat_id)))
+                until = float(sender.get("until", 0))
+                waiting = int(await redis.hlen(keys.outbox(chat_id)))
+                tat = float(sender.get("tat", 0))
+                out[chat_id] = ChatOutbox(sender.get("owner"), until, waiting, tat)
+        return out
+
+    async def beats(self) -> dict[str, float]:
+        """The bot's processes as they say they live (their outbox token: until when)."""
+        async with self.client() as redis:
+            found = await redis.zrange(keys.processes(), 0, -1, withscores=True)
+        pairs = cast(list[tuple[bytes, float]], found)
+        return {text(token): float(until) for token, until in pairs}
+
     # -- what the processes said -----------------------------------------------------------------
 
-    def log_problems(self) -> list[str]:
-        """Every line of every process's output that logs an error or a traceback."""
-        problems = []
+    def log_problems(self, explained: re.Pattern[str] | None = None) -> list[str]:
+        """Every record of every process's log that is an error or holds a traceback,
+        but those `explained` finds in (what a fault the scenario staged makes the bot
+        say: a traceback is explained by its exception, on its last line). Each is
+        shown by its first line and, when longer, its last."""
+        return [
+            record.splitlines()[0] + (f" ... {record.splitlines()[-1]}" if "\n" in record else "")
+            for record in self.log_records()
+            if _PROBLEM.search(record) and (explained is None or not explained.search(record))
+        ]
+
+    def log_records(self) -> list[str]:
+        """Every process's log, one record (a logged line and the lines that go on it,
+        such as its traceback) a string, each named by its process."""
+        records = []
+        for process in self.processes:
+            if process.log.exists():
+                records += [
+                    f"[bot {process.number}] {record}"
+                    for record in _records(process.log.read_text(errors="replace"))
+                ]
+        return records
+
+    def log_lines(self, pattern: re.Pattern[str]) -> list[str]:
+        """The lines of every process's output that `pattern` finds, each named by its
+        process."""
+        found = []
         for process in self.processes:
             if process.log.exists():
                 text = process.log.read_text(errors="replace")
-                problems += [
+                found += [
                     f"[bot {process.number}] {line}"
                     for line in text.splitlines()
-                    if _PROBLEM.search(line)
+                    if pattern.search(line)
                 ]
-        return problems
+        return found
 
     def report(self, lines: int = 30) -> str:
         """What a failing scenario prints: its seed and each process's last lines."""
         parts = [f"scenario {self.name}, seed {self.seed} (DOMINOES_FAULTS_SEED to repeat)"]
+        lost = self.log_lines(NEVER_RETRIEVED)
+        if lost:
+            parts += ["--- errors nobody looked at:", *lost]
         for process in self.processes:
             parts.append(f"--- bot {process.number} ({process.log}), last lines:")
             parts.append(process.tail(lines))
@@ -320,17 +392,51 @@ class World:
         parts += self.recent_calls()
         return "\n".join(parts)
 
-    def recent_calls(self) -> list[str]:
-        """The bot's last calls (but long polls), one line each: when, which process,
+    def recent_calls(self, last: int = CALLS_REPORTED) -> list[str]:
+        """The bot's `last` calls (but long polls), one line each: when, which process,
         what, to which chat, how Telegram answered."""
         numbers = {p.token: p.number for p in self.processes}
         calls = [c for c in self.api.calls() if c.method != "getUpdates"]
         return [
             f"{c.at:.2f} bot {numbers.get(c.token, '?')} {c.method} "
             f"chat={c.params.get('chat_id', '')} message={c.params.get('message_id', '')} "
-            f"{c.status}{' ' + c.description if c.description else ''}"
-            for c in calls[-CALLS_REPORTED:]
+            f"{c.status}{' ' + c.description if c.description else ''}{_words(c)}"
+            for c in calls[-last:]
         ]
+
+
+@dataclass(frozen=True, slots=True)
+class ChatOutbox:
+    """A chat's outbox: the process that holds it (its outbox token; None: nobody),
+    until when (wall-clock seconds), how many entries wait, and the chat's pace (its
+    theoretical arrival time, see `bot.telegram.outbox.pace`)."""
+
+    owner: str | None
+    until: float
+    waiting: int
+    tat: float
+
+
+def _words(call: Call) -> str:
+    """The start of what a call says (its text, caption or alert), or of its callback
+    data, for a line about it."""
+    media = call.params.get("media")
+    said = media.get("caption") if isinstance(media, dict) else None
+    for name in ("text", "caption", "callback_query_id"):
+        said = said or call.params.get(name)
+    return f" {str(said)[:WORDS]!r}" if said else ""
+
+
+def _records(log: str) -> list[str]:
+    """A log split into records: each line that begins one, with the lines after it
+    that do not."""
+    records: list[str] = []
+    for line in log.splitlines():
+        if records and not _RECORD_START.match(line):
+            records[-1] += "\n" + line
+        else:
+            records.append(line)
+    return records
 
 
 async def _game_in(redis: RedisClient, chat_id: int) -> str | None:

@@ -99,10 +99,13 @@ class Outbox:
             claim = await self._store.mark(chat_id, sets)
             self._claimed(chat_id, claim, sets, game.game_id, shown)
 
-    async def deliver(self, chat_id: int, name: str, value: str, *, wait: bool = True) -> Outcome:
+    async def deliver(
+        self, chat_id: int, name: str, value: str, *, wait: bool = True, or_else: bool = False
+    ) -> Outcome:
         """Put a reply in the chat's outbox; with `wait`, until it is sent (how it went;
-        at once when another process sends to the chat)."""
-        claim = await self._store.mark(chat_id, {name: value})
+        at once when another process sends to the chat). `or_else`: the caller sends it
+        itself when the store does not answer (see `Outboxes.mark`)."""
+        claim = await self._store.mark(chat_id, {name: value}, or_else=or_else)
         if claim.held or not wait:
             self._claimed(chat_id, claim, {name: value})
             return Outcome()

@@ -59,7 +59,7 @@ class Replies:
         # Ordered by when it was asked for, in any process.
         name = f"{SAY}{time.time_ns():020d}.{next(_ORDER)}"
         try:
-            outcome = await self._outbox.deliver(chat_id, name, content_json(content))
+            outcome = await self._outbox.deliver(chat_id, name, content_json(content), or_else=True)
         except StorageUnavailableError:
             await self._at_once(chat_id, content)
             return

@@ -4,9 +4,14 @@ over once its hold lapses."""
 
 from __future__ import annotations
 
+import time
+from types import SimpleNamespace
+
+import pytest
 from fakeredis import FakeAsyncRedis
 
-from bot.store import keys
+from bot.game.ports import StorageUnavailableError
+from bot.store import keys, outbox
 from bot.store.outbox import Outboxes
 
 CHAT = 1001
@@ -37,6 +42,22 @@ async def test_the_first_to_mark_a_chat_sends_to_it_and_the_other_only_adds_entr
     again = await one.mark(CHAT, {"menu:7": "x"})
     assert (again.held, again.taken) == (False, False)  # its own already
     assert again.entries == {"game:a": "2", "say:1": "hi", "menu:7": "x"}
+
+
+async def test_a_reply_its_asker_sent_another_way_is_refused_when_redis_runs_it_late(
+    redis: FakeAsyncRedis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mark whose answer timed out (Redis frozen) runs once Redis thaws: by then its
+    caller sent the reply at once, so Redis refuses it rather than send it again."""
+    _, one, _ = two(redis)
+    assert (await one.mark(CHAT, {"say:1": "hi"}, or_else=True)).taken  # in time
+    asked = time.time()
+    # Sent 5 s before Redis ran it (Redis's own clock is left alone).
+    monkeypatch.setattr(outbox, "time", SimpleNamespace(time=lambda: asked - 5))
+    with pytest.raises(StorageUnavailableError):
+        await one.mark(CHAT, {"say:2": "hi again"}, or_else=True)
+    assert await redis.hkeys(keys.outbox(CHAT)) == [b"say:1"]
+    assert (await one.mark(CHAT, {"game:a": "1"})).entries == {"say:1": "hi", "game:a": "1"}
 
 
 async def test_a_call_clears_what_it_showed_and_an_entry_changed_meanwhile_stays(
@@ -87,8 +108,22 @@ async def test_a_chat_whose_sender_died_is_taken_once_its_hold_lapses(
     assert taken is not None
     assert (taken.taken, taken.entries) == (True, {"game:a": "2"})
     late = await one.done(CHAT, 0.0, {"game:a": "2"}, release=True, until=0)
-    assert late.lost  # the dead sender's last word is refused
-    assert await redis.hget(keys.outbox(CHAT), "game:a") == b"2"
+    assert late.lost  # the chat is the other's now
+    assert await redis.hget(keys.outbox(CHAT), "game:a") is None  # but it was shown
+    assert await redis.hget(keys.sender(CHAT), "owner") == b"two"
+
+
+async def test_a_hold_whose_key_expired_while_redis_was_frozen_is_taken_again(
+    redis: FakeAsyncRedis,
+) -> None:
+    """Redis, frozen past a sender's hold, expires the chat's sender as it thaws: the
+    call the sender made meanwhile is still written, and nobody sends it again."""
+    clock, one, other = two(redis)
+    await one.mark(CHAT, {"say:1": "hi", "say:2": "there"})
+    await redis.delete(keys.sender(CHAT))
+    kept = await one.done(CHAT, 5.0, {"say:1": "hi"}, release=True, until=clock.now + LEASE)
+    assert (kept.lost, kept.entries) == (False, {"say:2": "there"})
+    assert (await other.mark(CHAT, {"say:3": "!"})).held
 
 
 async def test_a_hold_renewed_keeps_the_chat_and_an_empty_outbox_leaves_the_index(
