@@ -1,7 +1,7 @@
 """The Lua scripts of the game store (`bot.store.games`): a game's compare-and-set save,
 and a chat's pointer written apart from it."""
 
-from bot.store.outbox import MARK_LUA
+from bot.store.outbox_scripts import MARK_LUA
 
 # KEYS: the game's hash, the chat's pointer (or the game's hash again when the pointer
 # is in another slot: then it is written apart), the shard's due set, its live set, its

@@ -9,7 +9,7 @@ when to look at it if its sender does not come back (a process killed while it h
 the chat): `Outboxes.look` takes such chats over.
 
 Marking, taking and finishing are each one script on the chat's slot; a game's save
-marks its own chat in its script (`MARK_LUA`, see `bot.store.games`), so a change and
+marks its own chat in its script (`bot.store.outbox_scripts`), so a change and
 its entry are written together.
 """
 
@@ -25,119 +25,14 @@ from redis.typing import EncodableT
 from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game
 from bot.store import keys
+from bot.store import outbox_scripts as scripts
 from bot.store.client import COMMAND_TIMEOUT, RedisClient, fields_of, text
 from bot.store.errors import redis_errors
+from bot.store.outbox_scripts import KEEP
 from bot.store.slots import SHARDS
 
-KEEP = 30 * 86_400  # seconds an outbox or a game's messages are kept without a change
 CLAIMS_KEPT = 1024  # saves' claims kept for their notifier
 POSTED_AT = "posted_at"  # a messages' field: when the group was last told something
-
-# mark(outbox, sender, index, now, token, ttl, chat, sets, drops): write the entries,
-# then take the chat's sender for `token` unless another holds it. Returns {'held'} or
-# {'taken' | 'mine', tat, the outbox's fields}.
-MARK_LUA = (
-    f"local KEEP = {KEEP}"
-    + """
-local function expire_sender(sender, now)
-  local last = math.max(tonumber(redis.call('HGET', sender, 'until') or '0'),
-                        tonumber(redis.call('HGET', sender, 'tat') or '0'))
-  redis.call('PEXPIRE', sender, math.max(1000, math.ceil((last - now) * 1000) + 1000))
-end
-local function take(outbox, sender, index, now, token, ttl, chat)
-  local owner = redis.call('HGET', sender, 'owner')
-  local until_ = tonumber(redis.call('HGET', sender, 'until') or '0')
-  if owner and owner ~= token and until_ > now then
-    redis.call('ZADD', index, 'NX', until_, chat)
-    return {'held'}
-  end
-  local state = (owner == token and until_ > now) and 'mine' or 'taken'
-  redis.call('HSET', sender, 'owner', token, 'until', now + ttl)
-  expire_sender(sender, now)
-  redis.call('ZADD', index, now + ttl, chat)
-  return {state, redis.call('HGET', sender, 'tat') or '0', redis.call('HGETALL', outbox)}
-end
-local function mark(outbox, sender, index, now, token, ttl, chat, sets, drops)
-  for i = 1, #sets, 2 do redis.call('HSET', outbox, sets[i], sets[i + 1]) end
-  for _, name in ipairs(drops) do redis.call('HDEL', outbox, name) end
-  redis.call('EXPIRE', outbox, KEEP)
-  return take(outbox, sender, index, now, token, ttl, chat)
-end
-"""
-)
-
-# KEYS: outbox, sender, index. ARGV: now, token, ttl, chat, the wall-clock time past
-# which the entries come too late ('0': never; answered {'late'}), how many sets, then
-# the sets (name, value), then the names dropped.
-_MARK = (
-    MARK_LUA
-    + """
-local by = tonumber(ARGV[5])
-if by > 0 then
-  local time = redis.call('TIME')
-  if tonumber(time[1]) + tonumber(time[2]) / 1000000 > by then return {'late'} end
-end
-local sets, drops = {}, {}
-local count = tonumber(ARGV[6])
-for i = 7, 6 + 2 * count do sets[#sets + 1] = ARGV[i] end
-for i = 7 + 2 * count, #ARGV do drops[#drops + 1] = ARGV[i] end
-return mark(KEYS[1], KEYS[2], KEYS[3], tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]),
-            ARGV[4], sets, drops)
-"""
-)
-
-# Take a chat nobody sends to (its index said to look): as `take`, but a chat whose
-# outbox is empty leaves the index. KEYS and ARGV as `_MARK`'s first four.
-_TAKE = (
-    MARK_LUA
-    + """
-if redis.call('HLEN', KEYS[1]) == 0 then
-  redis.call('ZREM', KEYS[3], ARGV[4])
-  return {'empty'}
-end
-return take(KEYS[1], KEYS[2], KEYS[3], tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3]), ARGV[4])
-"""
-)
-
-# After a call: clear the entries it showed (one whose value changed since, or a game's
-# whose version is newer, stays; cleared even when another took the chat meanwhile: they
-# were shown), keep the pace, and keep the chat until `until`, or give it up when nothing
-# is left and `release`. A hold that lapsed with nobody taking the chat (its key expired
-# while Redis was frozen) is taken again. KEYS: outbox, sender, index. ARGV: now, token,
-# until, chat, tat, release ('1'), then names and the values they were shown at. Returns
-# {'lost'} (another took the chat), {'released'} or {'kept', the outbox's fields}.
-_DONE = (
-    MARK_LUA
-    + """
-local now = tonumber(ARGV[1])
-for i = 7, #ARGV, 2 do
-  local have = redis.call('HGET', KEYS[1], ARGV[i])
-  local a, b = tonumber(have), tonumber(ARGV[i + 1])
-  if have == ARGV[i + 1] or (a and b and a <= b) then redis.call('HDEL', KEYS[1], ARGV[i]) end
-end
-local owner = redis.call('HGET', KEYS[2], 'owner')
-if owner and owner ~= ARGV[2] then return {'lost'} end
-redis.call('HSET', KEYS[2], 'owner', ARGV[2], 'tat', ARGV[5])
-if ARGV[6] == '1' and redis.call('HLEN', KEYS[1]) == 0 then
-  redis.call('HDEL', KEYS[2], 'owner', 'until')
-  redis.call('ZREM', KEYS[3], ARGV[4])
-  expire_sender(KEYS[2], now)
-  return {'released'}
-end
-redis.call('HSET', KEYS[2], 'until', ARGV[3])
-expire_sender(KEYS[2], now)
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[4])
-return {'kept', redis.call('HGETALL', KEYS[1])}
-"""
-)
-
-# The live processes: each says it lives until a time; returns how many do.
-_BEAT = """
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], 60000)
-return redis.call('ZCARD', KEYS[1])
-"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +48,7 @@ class Claim:
 
 
 def claim_of(answer: Sequence[Any], shown: dict[str, str] | None = None) -> Claim:
-    """A claim from a script's answer (see `MARK_LUA`)."""
+    """A claim from a script's answer (see `bot.store.outbox_scripts.MARK_LUA`)."""
     state = text(answer[0])
     if state == "held":
         return Claim(held=True)
@@ -189,9 +84,9 @@ class Outboxes:
         self.token = token
         self.lease = lease  # seconds a sender holds its chat between two signs of life
         self.clock = clock  # every process's clock must agree: the leases compare times
-        self._mark = redis.register_script(_MARK)
-        self._take = redis.register_script(_TAKE)
-        self._beat = redis.register_script(_BEAT)
+        self._mark = redis.register_script(scripts.MARK)
+        self._take = redis.register_script(scripts.TAKE)
+        self._beat = redis.register_script(scripts.BEAT)
         # Claims the games' saves made in their scripts, for the notifier that follows.
         self.claims: dict[tuple[str, int], Claim] = {}
 
@@ -207,8 +102,8 @@ class Outboxes:
         return self.claims.pop((game_id, version), None)
 
     def args(self, chat_id: int) -> list[EncodableT]:
-        """The first arguments of `MARK_LUA`'s functions for a chat: now, this process,
-        its lease, the chat."""
+        """The first arguments of the outbox scripts' functions for a chat (see
+        `bot.store.outbox_scripts`): now, this process, its lease, the chat."""
         return [repr(self.clock()), self.token, repr(self.lease), str(chat_id)]
 
     async def mark(
@@ -272,7 +167,7 @@ class Outboxes:
                 if fields or dropped:
                     pipe.expire(keys.messages(game_id), KEEP)
             # EVAL, not EVALSHA: a cluster's pipeline cannot load scripts first.
-            pipe.eval(_DONE, len(script_keys), *script_keys, *args)
+            pipe.eval(scripts.DONE, len(script_keys), *script_keys, *args)
             answers: list[Any] = await pipe.execute()
         answer = answers[-1]
         state = text(answer[0])

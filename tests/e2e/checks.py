@@ -25,7 +25,8 @@ def check_no_flood(api: FakeBotApi) -> None:
     """No call broke Telegram's limits (the fake answered no 429)."""
     floods = [
         f"a write to {f.chat_id} at {f.at:.2f} past {f.rule}, "
-        f"{[round(b, 3) for b in f.before]} s after those"
+        f"{[round(b, 3) for b in f.before]} s after those (the fake's loop up to "
+        f"{f.late:.3f} s late)"
         for f in api.floods
     ]
     assert not floods, "Telegram answered 429:\n" + "\n".join(floods)

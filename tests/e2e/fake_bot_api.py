@@ -63,10 +63,12 @@ CALLBACK_LIMIT = 64  # bytes of callback data
 GROUP_WINDOW, GROUP_MOST = 60.0, 20
 PRIVATE_RULES = ((1.0, 3), (10.0, 13))
 BOT_WINDOW, BOT_MOST = 1.0, 30
-# The fake runs beside other scenarios in one event loop, so it may note a request some
-# milliseconds after it came: a write counts in a window only when it is more than this
-# inside it (Telegram would not see a delay the fake adds).
+# The fake runs in one event loop with everything a test does, so it may note a request
+# after it came: a write counts in a window only when it is more than this, and more
+# than the loop was late in the last second (`lateness`), inside it (Telegram would not
+# see a delay the fake adds).
 SLACK = 0.1
+TICK = 0.01  # seconds between two looks at how late the loop is
 SUPERGROUP_BELOW = -1_000_000_000_000
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 POST_AGAIN = 0.5  # seconds before an update whose post failed is posted again
@@ -249,13 +251,14 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Flood:
-    """A write refused with 429: to which chat, when, the limit it broke, and how long
-    before it the writes it counted came."""
+    """A write refused with 429: to which chat, when, the limit it broke, how long
+    before it the writes it counted came, and how late the fake's loop was meanwhile."""
 
     chat_id: int
     at: float
     rule: str
     before: list[float]
+    late: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +348,8 @@ class FakeBotApi:
         self._closing = False
         self._runner: web.AppRunner | None = None
         self._port = 0
+        self._late: list[tuple[float, float]] = []  # (when, how late the loop was)
+        self._probe: asyncio.Task[None] | None = None
 
     @property
     def flood_count(self) -> int:
@@ -365,10 +370,28 @@ class FakeBotApi:
         await self._runner.setup()
         await web.TCPSite(self._runner, "127.0.0.1", 0).start()
         self._port = int(self._runner.addresses[0][1])
+        self._probe = asyncio.ensure_future(self._measure_lateness())
+
+    async def _measure_lateness(self) -> None:
+        """How late the loop wakes a sleep of one tick, kept for a few seconds."""
+        while not self._closing:
+            before = self.clock()
+            await asyncio.sleep(TICK)
+            now = self.clock()
+            self._late.append((now, now - before - TICK))
+            if len(self._late) > 1000:
+                del self._late[:500]
+
+    def lateness(self, now: float, span: float = 1.0) -> float:
+        """How late, at most, the fake's loop was in the last `span` seconds: a request
+        it notes now may have come that much before."""
+        return max((late for at, late in self._late if at > now - span), default=0.0)
 
     async def close(self) -> None:
         self._closing = True
         self._poll.wake.set()
+        if self._probe is not None:
+            self._probe.cancel()
         if self._posting is not None:
             self._posting.cancel()
             with suppress(asyncio.CancelledError):
@@ -742,16 +765,24 @@ class FakeBotApi:
         now = self.clock()
         everything = self._writes.setdefault(0, [])
         mine = self._writes.setdefault(chat_id, [])
+        late = self.lateness(now)
         rules = [(everything, BOT_WINDOW, BOT_MOST, "the bot")]
         if chat_id < 0:
             rules.append((mine, GROUP_WINDOW, GROUP_MOST, "the group"))
         else:
             rules += [(mine, window, most, "the chat") for window, most in PRIVATE_RULES]
         for times, window, most, whose in rules:
-            recent = [t for t in times if t > now - window + SLACK]
+            recent = [t for t in times if t > now - window + SLACK + late]
             if len(recent) >= most:
                 rule = f"{whose}: {most} writes in {window:.0f} s"
-                self.floods.append(Flood(chat_id, now, rule, [now - t for t in recent]))
+                self.floods.append(
+                    Flood(
+                        chat_id,
+                        now,
+                        rule + f" late {self.lateness(now):.3f}",
+                        [now - t for t in recent],
+                    )
+                )
                 wait = max(1, math.ceil(recent[-most] + window - now))
                 raise ApiError(429, f"Too Many Requests: retry after {wait}", retry_after=wait)
         everything.append(now)

@@ -45,8 +45,9 @@ class Outbox:
         self._jobs = jobs
         self._limits = limits
         self._share = Pace(limits.share(1))
+        self._going = Pace(limits.share(1))
         self._tools = Tools(
-            store, jobs, calls, conversation, facts, self._share, sleep, self._resolve
+            store, jobs, calls, conversation, facts, self._share, self._going, sleep, self._resolve
         )
         self._senders: dict[int, Sender] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -117,7 +118,7 @@ class Outbox:
     async def look(self) -> int:
         """Say this process lives, and take the chats whose sender is gone; returns how
         many it took."""
-        self._share.limit = self._limits.share(await self._store.beat())
+        self._share.limit = self._going.limit = self._limits.share(await self._store.beat())
         taken = 0
         for chat in await self._store.waiting():
             if chat not in self._tasks:

@@ -5,7 +5,9 @@ every `interval` seconds. Its whole state is one number, the theoretical arrival
 of the next call (`tat`), so a chat's pace goes with the chat from one sender to the
 next (it is kept beside the chat's sender in Redis, `bot.store.outbox`), where a
 leaky bucket's level (aiolimiter's) stays in its process. The bot's own limit is
-shared: each live process takes an equal part of it (`Limits.share`)."""
+shared: each live process takes an equal part of it (`Limits.share`). A process's turns
+are taken in the order its senders ask, before each renders its call; a busy process
+may reach several of them late at once, so its calls are paced again as they go."""
 
 from __future__ import annotations
 

@@ -40,7 +40,8 @@ class LostError(Exception):
 class Tools:
     """What every sender of a process shares: the store of the outboxes, the jobs, the
     calls, the group's conversation count, the facts met, the process's share of the
-    bot's pace, how to sleep, and how a reply someone waits for is resolved."""
+    bot's pace (its turns, taken in order, and its calls as they go), how to sleep, and
+    how a reply someone waits for is resolved."""
 
     store: Outboxes
     jobs: Jobs
@@ -48,6 +49,7 @@ class Tools:
     conversation: Conversation
     facts: Facts
     share: Pace
+    going: Pace
     sleep: Callable[[float], Awaitable[None]]
     resolve: Callable[[int, str, Outcome | Exception], None]
 
@@ -249,13 +251,20 @@ class Sender:
 
     async def _turn(self) -> None:
         """Wait for the chat's turn, make sure the chat is still this process's
-        (`LostError` when another took it), and take the turn."""
+        (`LostError` when another took it), wait until the process's calls leave room
+        for one more, and take both."""
+        tools = self.tools
         while (at := self.pace.free_at(self._now())) > self._now():
             await self._wait(at)
-        lapsing = self._now() > self.until - self.tools.store.lease / 3
+        lapsing = self._now() > self.until - tools.store.lease / 3
         if lapsing and (await self._done({}, release=False)).lost:
             raise LostError(self.chat_id)
+        # Turns reached late together (a busy process) go apart again; nothing is
+        # awaited between the room found and the call's turn taken.
+        while (at := tools.going.free_at(self._now())) > self._now():
+            await self._wait(at)
         self.pace.take(self._now())
+        tools.going.take(self._now())
 
     async def _next_turn(self) -> None:
         """A second call for one step (a new message after a failed edit): its turns."""

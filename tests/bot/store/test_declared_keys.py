@@ -13,7 +13,7 @@ from fakeredis import FakeAsyncRedis
 
 from bot.game.history import History
 from bot.game.tally import tally
-from bot.store import game_scripts, history, outbox, ratings, stats
+from bot.store import game_scripts, history, outbox_scripts, ratings, stats
 from bot.store.history import HistoryStore
 from bot.store.outbox import Outboxes
 from bot.store.slots import game_id_in, shard_of_chat
@@ -45,7 +45,7 @@ SCRIPTS = {
     stats: ("_APPLY", "_MARK_COUNTED"),
     ratings: ("_FIX", "_ADD_ONCE"),
     history: ("_ADD", "_REPLACE"),
-    outbox: ("_MARK", "_TAKE", "_DONE"),
+    outbox_scripts: ("MARK", "TAKE", "DONE"),
 }
 
 
@@ -121,9 +121,9 @@ async def test_the_outboxes_scripts_touch_only_their_keys(redis: FakeAsyncRedis)
     ).entries is None
     now[0] = 200.0
     assert await theirs.take(ALICE.id) is None  # nothing left to send
-    assert_checked(mine._mark.script, mine._take.script, outbox._DONE)
+    assert_checked(mine._mark.script, mine._take.script, outbox_scripts.DONE)
 
 
 def test_the_save_script_names_the_outbox_it_marks_among_its_keys() -> None:
     """The save marks its chat's outbox with the functions the outbox's scripts use."""
-    assert game_scripts.SAVE.startswith(outbox.MARK_LUA)
+    assert game_scripts.SAVE.startswith(outbox_scripts.MARK_LUA)
