@@ -376,7 +376,11 @@ async def run(
             await asyncio.gather(playing, return_exceptions=True)
         for bot in bots:
             if bot.running:
-                await bot.terminate()
+                try:
+                    await bot.terminate()
+                except AssertionError:
+                    print(bot.tail(60), file=sys.stderr)
+                    raise
         await api.close()
 
 

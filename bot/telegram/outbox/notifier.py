@@ -110,10 +110,12 @@ class Outbox:
         if claim.held or not wait:
             self._claimed(chat_id, claim, {name: value})
             return Outcome()
-        future: asyncio.Future[Outcome] = asyncio.get_running_loop().create_future()
-        self._waiting[(chat_id, name)] = future
+        # Two waiting for one entry (a second press on Join) share its outcome.
+        future = self._waiting.get((chat_id, name))
+        if future is None or future.done():
+            future = self._waiting[(chat_id, name)] = asyncio.get_running_loop().create_future()
         self._claimed(chat_id, claim, {name: value})
-        return await future
+        return await asyncio.shield(future)
 
     async def look(self) -> int:
         """Say this process lives, and take the chats whose sender is gone; returns how

@@ -1,9 +1,12 @@
 """Replies outside the games' messages (`bot.telegram.outbox.replies`): a menu press is
 answered at once and the menu follows when its chat's turn comes; presses that come
 while the chat waits fold into one edit showing the last; replies go before a game's
-messages; without Redis a reply goes at once."""
+messages; without Redis a reply goes at once; two presses waiting for one reply are
+both answered."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 from fakeredis import FakeServer
@@ -13,6 +16,14 @@ from bot.game.worker import Rhythm
 from bot.telegram.outbox.pace import Limit, Limits
 from tests.bot.conftest import NO_LIMIT, FakeClock
 from tests.bot.fake_telegram import Call, FakeTelegram, TelegramHarness, alert_of
+from tests.bot.telegram.group.driver import (
+    BOB,
+    GROUP,
+    game_in,
+    open_lobby,
+    table,
+    tap,
+)
 from tests.bot.telegram.handlers.driver import ALICE, open_game
 
 # A private chat may have one call every five seconds: the /play menu takes it.
@@ -111,3 +122,25 @@ async def test_without_redis_a_reply_goes_at_once(
     told = fake.last_in(ALICE.id).text
     assert told
     assert len(fake.named("sendMessage")) == 1
+
+
+@pytest.mark.parametrize("pace", [SLOW_CHAT], indirect=True)
+async def test_join_pressed_twice_while_the_person_s_chat_waits_answers_both_presses(
+    harness: TelegramHarness, fake: FakeTelegram
+) -> None:
+    """Bob's chat has just had its call (/start): his private message for the lobby
+    waits for its turn, and he presses Join again meanwhile. Both presses wait for that
+    one message, and both are answered once it is sent: he sits down once."""
+    await open_lobby(harness, chat_id=GROUP)
+    await harness.send(BOB, "/start")
+    lobby = await table(harness, GROUP)
+    presses = [asyncio.create_task(tap(harness, BOB.id, lobby, "Join")) for _ in range(2)]
+    await harness.elapse(1)
+    assert not any(p.done() for p in presses)  # his chat's turn has not come
+    await harness.elapse(5)
+    assert all(p.done() for p in presses), "a press was never answered"
+    alerts = [alert_of(await p) for p in presses]
+    assert alerts.count(None) >= 1
+    game = await game_in(harness, GROUP)
+    assert [seat for seat, _ in game.humans() if game.human(seat).user_id == BOB.id] != []
+    assert len([c for c in fake.named("sendMessage") if c.params["chat_id"] == BOB.id]) == 2
