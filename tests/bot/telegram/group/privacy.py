@@ -41,6 +41,20 @@ def _visible(record: Game, user_id: int | None) -> frozenset[Tile]:
     return line | frozenset(record.seat_view(seat).hand)
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What the group and each person who ever sat in it may see of a game's version."""
+
+    version: int
+    chat_id: int
+    group: frozenset[Tile]
+    people: dict[int, frozenset[Tile]]
+
+    @property
+    def members(self) -> set[int]:
+        return set(self.people)
+
+
 @dataclass
 class PrivacyGuard:
     """An observer for `FakeTelegram`; `violations` must stay empty."""
@@ -50,6 +64,7 @@ class PrivacyGuard:
     groups: tuple[int, ...] = ()
     violations: list[str] = field(default_factory=list)
     checked: int = 0
+    games: dict[str, Seen] = field(default_factory=dict)  # each game's latest version
 
     async def __call__(self, call: Call) -> None:
         params = call.params
@@ -62,10 +77,13 @@ class PrivacyGuard:
             return
         self.checked += 1
         chat_id = int(params["chat_id"])
+        # What the chat may see the moment the call is made, before anything is awaited
+        # (a hand may be dealt while this guard reads the store).
+        snapshot = self._allowed_now(chat_id)
         markup = params.get("reply_markup")
         buttons = [b for row in markup.inline_keyboard for b in row] if markup else []
         shown = tiles_in(check_html(params["text"])) | tiles_in(" ".join(b.text for b in buttons))
-        allowed = await self._allowed(chat_id)
+        allowed = snapshot if snapshot is not None else await self._allowed(chat_id)
         if shown - allowed:
             self.violations.append(f"chat {chat_id} was shown {sorted(shown - allowed)}")
         public = [await self.storage.load_for_chat(group) for group in self.groups]
@@ -78,6 +96,32 @@ class PrivacyGuard:
         for button in buttons:
             if (button.callback_data or "").startswith("mv:"):
                 await self._check_move_button(chat_id, MoveData.unpack(button.callback_data or ""))
+
+    def saved(self, game: Game) -> None:
+        """A version of a game was written (see the `privacy` fixture): what each may
+        see of it, worked out now (its match is changed in place later)."""
+        known = self.games.get(game.game_id)
+        if known is not None and known.version > game.version:
+            return
+        members = self.games[game.game_id].members if known is not None else set()
+        members = members | {game.human(seat).user_id for seat, _ in game.humans()}
+        seen = {user_id: _visible(game, user_id) for user_id in members}
+        self.games[game.game_id] = Seen(game.version, game.chat_id, _visible(game, None), seen)
+
+    def _allowed_now(self, chat_id: int) -> frozenset[Tile] | None:
+        """What the chat may see of the games written since the guard began; None when
+        it knows none of the chat's games."""
+        if chat_id < 0:
+            # The chat's latest game: the last first written.
+            games = [g for g in self.games.values() if g.chat_id == chat_id]
+            return games[-1].group if games else None
+        mine = [g for g in self.games.values() if g.chat_id == chat_id or chat_id in g.members]
+        if not mine:
+            return None
+        allowed: frozenset[Tile] = frozenset()
+        for game in mine:
+            allowed |= game.people.get(chat_id, game.group)
+        return allowed
 
     async def _allowed(self, chat_id: int) -> frozenset[Tile]:
         if chat_id < 0:
