@@ -260,6 +260,7 @@ async def _drain(app: App, running: asyncio.Task[None] | None) -> None:
         await asyncio.wait_for(app.outbox.settle(), DRAIN)
     except TimeoutError:
         log.warning("the chats' outboxes were not emptied in %ss: another process sends", DRAIN)
+        await app.outbox.close()
 
 
 def main() -> int:

@@ -204,7 +204,7 @@ def bot(fake: FakeTelegram, sleep: FakeSleep) -> Bot:
 
 
 @pytest.fixture
-def app(
+async def app(
     redis: FakeAsyncRedis,
     texts: Texts,
     bot: Bot,
@@ -213,9 +213,9 @@ def app(
     sleep: FakeSleep,
     wait: ClockWait,
     look: Look,
-) -> App:
+) -> AsyncIterator[App]:
     rng = random.Random(20240601)
-    return create_app(
+    app = create_app(
         bot,
         redis,
         quick_players(),
@@ -227,6 +227,9 @@ def app(
         wait=wait,
         look=look,
     )
+    yield app
+    # Senders still waiting for a turn stop before Redis closes under them.
+    await app.outbox.close()
 
 
 @pytest.fixture

@@ -146,6 +146,14 @@ class Outbox:
         while self._tasks:
             await asyncio.gather(*self._tasks.values(), return_exceptions=True)
 
+    async def close(self) -> None:
+        """Stop this process's senders, and wait until they have: what they had left
+        stays in the chats' outboxes, for another process (a stop that cannot wait)."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
     def _claimed(
         self,
         chat_id: int,
