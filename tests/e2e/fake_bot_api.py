@@ -392,6 +392,8 @@ class FakeBotApi:
         self._poll.wake.set()
         if self._probe is not None:
             self._probe.cancel()
+            with suppress(asyncio.CancelledError):
+                await self._probe
         if self._posting is not None:
             self._posting.cancel()
             with suppress(asyncio.CancelledError):

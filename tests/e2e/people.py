@@ -9,12 +9,25 @@ does not count."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tests.e2e.fake_bot_api import Call, FakeBotApi, Someone, StoredMessage
 from tests.e2e.world import Service
+
+
+async def stopped(*tasks: asyncio.Future[Any]) -> None:
+    """Cancel the people's tasks (or a watch's) and wait until they end, looking at
+    what they ended with: a failure left unlooked at would be logged by the garbage
+    collector in some later test (and, in the middle of `ast.parse`, CPython 3.11
+    then fails that parse)."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
 
 FROZEN = 10.0  # seconds a game may wait for the bot while it can serve
 PATIENCE = 4.0  # seconds without an answer before a person presses again

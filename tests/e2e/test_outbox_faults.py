@@ -32,7 +32,7 @@ from tests.e2e.checks import (
     shown_version,
 )
 from tests.e2e.fake_bot_api import Call, FakeBotApi, Someone
-from tests.e2e.people import FROZEN, DirectGame, GroupGame, Press
+from tests.e2e.people import FROZEN, DirectGame, GroupGame, Press, stopped
 from tests.e2e.process import BotProcess
 from tests.e2e.suite import scenario
 from tests.e2e.test_faults import (
@@ -151,7 +151,7 @@ async def tap_for(world: World, games: Sequence[DirectGame], seconds: float) -> 
             before = await check_moving(world, chats, before)
         await playing
     finally:
-        playing.cancel()
+        await stopped(playing)
 
 
 # -- crowds pressing as fast as they are answered ------------------------------------------------
@@ -213,7 +213,7 @@ async def test_40_people_pressing_through_a_12_s_redis_freeze_see_their_games_mo
         end[0] = thawed + AFTER_THAW
         await playing
     finally:
-        playing.cancel()
+        await stopped(playing)
 
     moved_on = {c: first_change(world.api, c, thawed) - thawed for c in chats}
     longest = max(moved_on.values())
@@ -587,8 +587,7 @@ async def test_the_chats_a_killed_process_held_are_shown_by_the_other_within_5_s
         stop[0] = True
         await playing
     finally:
-        holders.task.cancel()
-        playing.cancel()
+        await stopped(holders.task, playing)
 
     taken = {c: first_change(world.api, c, killed) - killed for c in held}
     world.figures.measured["kill -9: group shown"] = taken[GROUP]

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from tests.e2e.fake_bot_api import WEBHOOK
-from tests.e2e.people import DirectGame, GroupGame
+from tests.e2e.people import DirectGame, GroupGame, stopped
 from tests.e2e.suite import scenario
 from tests.e2e.test_faults import (
     ALICE,
@@ -69,7 +69,7 @@ async def play_through_restarts(
         last_restart_in[0] = group.hand_shown()
         await playing
     finally:
-        playing.cancel()
+        await stopped(playing)
 
     posted = {handed for got in api.deliveries.values() for handed in got}
     assert posted == {f"{WEBHOOK} {target}{PATH}" for target in targets}, "a process got no post"
