@@ -15,6 +15,7 @@ or a spec (`importlib.util`, `importlib.machinery`, ...).
 from __future__ import annotations
 
 import ast
+import gc
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,10 +81,24 @@ def module_name(path: Path, root: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def _parse(path: Path) -> ast.Module:
+    """The file's tree, parsed with the garbage collector paused: CPython 3.11 fails a
+    parse ("AST constructor recursion depth mismatch") when a finalizer that runs
+    Python code (a log of a task's lost exception) runs in the middle of it."""
+    source = path.read_text(encoding="utf-8")
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return ast.parse(source, str(path))
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def read_imports(path: Path, root: Path) -> FileImports:
     """Every import in the file, at any depth: in functions, in try blocks, and under
     `if TYPE_CHECKING:` alike (the last marked as such, and still counted)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _parse(path)
     reader = _Reader(root, ".".join(path.relative_to(root).parent.parts), tree)
     reader.visit(tree)
     # A chain that reaches a module the file imports anyway (`import bot.store.games`,

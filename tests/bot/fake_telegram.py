@@ -79,6 +79,19 @@ BOT_USER = User(id=123456, is_bot=True, first_name="Dominoes", username="dominoe
 TEXT_LIMIT = 4096  # UTF-16 code units of the text once entities are parsed
 CAPTION_LIMIT = 1024  # UTF-16 code units of a photo's caption once entities are parsed
 ALERT_LIMIT = 200
+
+
+def answer_url_taken(url: str, bot_username: str) -> bool:
+    """Whether Telegram takes `url` in a callback query's answer: without a game of the
+    bot's, only a link that opens the bot with a parameter, `t.me/<bot>?start=XXXX`
+    (answerCallbackQuery; a start parameter is 1 to 64 of A-Z, a-z, 0-9, _ and -)."""
+    prefix = f"https://t.me/{bot_username}?start="
+    return (
+        url.startswith(prefix)
+        and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", url[len(prefix) :]) is not None
+    )
+
+
 CALLBACK_LIMIT = 64
 PHOTO_METHODS = SendPhoto | EditMessageMedia | EditMessageCaption
 NO_MEDIA = "Bad Request: there is no media in the message to edit"
@@ -349,6 +362,9 @@ class FakeTelegram(BaseSession):
             text = params.get("text") or ""
             if len(text) > ALERT_LIMIT:
                 raise TelegramBadRequest(method, "Bad Request: MESSAGE_TOO_LONG")
+            url = params.get("url")
+            if url is not None and not answer_url_taken(url, BOT_USER.username or ""):
+                raise TelegramBadRequest(method, "Bad Request: URL_INVALID")
             if any(
                 isinstance(c.method, AnswerCallbackQuery)
                 and c.params["callback_query_id"] == params["callback_query_id"]

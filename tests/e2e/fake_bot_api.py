@@ -51,7 +51,7 @@ from aiogram.types import ChatMemberAdministrator
 from aiohttp import web
 from PIL import Image
 
-from tests.bot.fake_telegram import check_html
+from tests.bot.fake_telegram import answer_url_taken, check_html
 
 BOT_ID = 123456
 BOT_USERNAME = "dominoes_e2e_bot"
@@ -731,7 +731,7 @@ class FakeBotApi:
         if len(str(params.get("text", ""))) > ALERT_LIMIT:
             raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
         url = params.get("url")
-        if url is not None and not str(url).startswith(f"https://t.me/{BOT_USERNAME}"):
+        if url is not None and not answer_url_taken(str(url), BOT_USERNAME):
             raise ApiError(400, "Bad Request: URL_INVALID")
         query.answered = True
         return True

@@ -1,4 +1,5 @@
-"""/start and /help; /start with a deep link's payload joins a group game."""
+"""/start and /help; /start with a deep link's payload joins a group game, or sends a
+hand's deal secret (`bot.telegram.handlers.deal`)."""
 
 from __future__ import annotations
 
@@ -8,15 +9,19 @@ from aiogram import Bot, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message
 
+from bot.game.errors import RefusalCode, RefusalError
+from bot.game.games import Games
 from bot.game.groups import GroupGames
 from bot.telegram.handlers.common import person, private_router
+from bot.telegram.handlers.deal import tell_secret
 from bot.telegram.members import membership
 from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.game import escape_name
 from texts import Translate
 
-# What `bot.telegram.render.lobby.join_payload` and `seat_payload` make.
-_PAYLOAD = re.compile(r"^(join|seat)-([0-9a-f]{10})(?:-(\d))?$")
+# What `bot.telegram.render.lobby.join_payload`, `seat_payload` and
+# `bot.telegram.handlers.deal.deal_payload` make.
+_PAYLOAD = re.compile(r"^(join|seat|deal)-([0-9a-f]{10})(?:-(\d{1,3}))?$")
 
 
 async def start(message: Message, replies: Replies, t: Translate) -> None:
@@ -30,17 +35,23 @@ async def start_link(
     command: CommandObject,
     bot: Bot,
     groups: GroupGames,
+    games: Games,
     replies: Replies,
     lang: str,
     t: Translate,
 ) -> None:
-    """The deep link from a group: the person now talks to the bot, so the join the
-    group could not complete (403) is completed here."""
+    """The deep link from a group: the person now talks to the bot, so the join (or
+    the deal's secret) the group could not give them (403) is given here."""
     found = _PAYLOAD.fullmatch(command.args or "")
     if found is None or message.from_user is None:
         await start(message, replies, t)
         return
     kind, game_id, seat = found.groups()
+    if kind == "deal":
+        if seat is None:
+            raise RefusalError(RefusalCode.INVALID)
+        await tell_secret(message.chat.id, game_id, int(seat), games, replies, t)
+        return
     somebody = person(message.from_user, message.chat.id, lang)
     taking = int(seat) if kind == "seat" and seat is not None else None
     await groups.arrive(game_id, somebody, taking, member=membership(bot, message.from_user.id))

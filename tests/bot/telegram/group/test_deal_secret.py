@@ -1,7 +1,8 @@
 """The 🔑 button under a group's hand result (`bot.telegram.handlers.deal`): the deal's
 secret goes privately to whoever presses; a hand not over (or forged) is refused and
-nothing is sent; someone the bot may not write to is sent to its chat. The players'
-private hands carry no deal code: the group's table does."""
+nothing is sent; someone the bot may not write to is sent to its chat, where /start with
+the hand's payload gives them the secret. The players' private hands carry no deal code:
+the group's table does."""
 
 from __future__ import annotations
 
@@ -64,10 +65,14 @@ async def test_the_secret_goes_to_whoever_presses_even_someone_not_playing(
     assert str(secret) not in result.text  # the group sees one line, not the secret
 
 
-async def test_someone_the_bot_cannot_write_to_is_sent_to_its_chat(
+async def test_someone_the_bot_cannot_write_to_is_sent_to_its_chat_and_given_the_secret_there(
     harness: TelegramHarness,
 ) -> None:
+    """Telegram takes a callback answer's link only in the t.me/<bot>?start=… form:
+    pressed by someone who never started the bot, 🔑 opens the bot with the hand's
+    payload, and /start with it sends them the secret."""
     await first_result(harness)
+    game = await game_in(harness)
     result = next(
         m
         for (chat, _), m in harness.fake.messages.items()
@@ -75,7 +80,21 @@ async def test_someone_the_bot_cannot_write_to_is_sent_to_its_chat(
     )
     harness.fake.unreachable.add(EVE.id)
     answer = await harness.press(EVE, result, result.button("🔑 Deal secret").callback_data or "")
-    assert answer.params.get("url") == "https://t.me/dominoes_test_bot"
+    payload = f"deal-{game.game_id}-1"
+    assert answer.params.get("url") == f"https://t.me/dominoes_test_bot?start={payload}"
+    harness.fake.unreachable.discard(EVE.id)
+    await harness.send(EVE, f"/start {payload}")
+    assert str(game.public_view().deal_secrets[0]) in harness.fake.last_in(EVE.id).text
+
+
+async def test_a_forged_deal_link_is_refused_and_sends_no_secret(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    await open_lobby(harness, "/new draw 2")
+    await seat_everyone(harness, BOB.id)
+    game = await game_in(harness)
+    await harness.send(EVE, f"/start deal-{game.game_id}-1")  # the hand is being played
+    assert harness.fake.last_in(EVE.id).text == texts.get("en", "refusal-invalid")
 
 
 async def test_private_hands_carry_no_deal_code_and_the_table_does(
