@@ -20,6 +20,7 @@ from bot.telegram.handlers.errors import COMMANDS
 from bot.telegram.handlers.group import GROUP_COMMANDS
 from bot.telegram.middlewares import LanguageMiddleware, PressAnswers, RefusalMiddleware
 from bot.telegram.outbox.replies import Replies
+from bot.telegram.outbox.threads import Answering
 from bot.telegram.ports import Confirmations, Languages, Look, Looks
 from texts import Texts
 
@@ -60,6 +61,8 @@ def create_dispatcher(
     # Every press gets exactly one answer, errors included: the answer middleware sends
     # it last, and the refusal middleware inside it fills in the alert text.
     dp.callback_query.middleware(PressAnswers(in_reply=webhook))
+    # A reply in a group answers its command (a refusal's reply too: outside it).
+    dp.message.middleware(Answering())
     for observer in (dp.callback_query, dp.message):
         observer.middleware(RefusalMiddleware())
     dp.include_routers(*routers())

@@ -62,6 +62,7 @@ from aiogram.types import (
     Message,
     MessageEntity,
     PhotoSize,
+    ReplyParameters,
     Update,
     User,
 )
@@ -148,6 +149,7 @@ class StoredMessage:
     photo: bytes | None = None
     file_id: str | None = None
     parse_mode: str | None = None
+    reply_to: int | None = None  # the message of the chat it answers
 
     @property
     def caption(self) -> str | None:
@@ -213,6 +215,7 @@ class FakeTelegram(BaseSession):
         self.migrated: dict[int, int] = {}
         self.observers: list[Observer] = []
         self._ids = itertools.count(1000)
+        self.written: set[tuple[int, int]] = set()  # people's messages (chat, id), not deleted
         self.files: dict[str, bytes] = {}  # file_id: the photo uploaded under it
         self._clock: Callable[[], float] | None = None
         self._writes: dict[int, list[float]] = {}
@@ -331,12 +334,33 @@ class FakeTelegram(BaseSession):
 
     # -- answers ---------------------------------------------------------------------
 
+    def _replied(
+        self, method: TelegramMethod[Any], chat_id: int, reply: ReplyParameters | None
+    ) -> int | None:
+        """The message a new one answers (reply_parameters): one of the chat's, the
+        bot's or a person's; one that is gone is refused unless the reply may stand
+        alone (allow_sending_without_reply), and then it answers none."""
+        if reply is None:
+            return None
+        if reply.chat_id not in (None, chat_id):
+            raise TelegramBadRequest(method, "Bad Request: message to be replied not found")
+        exists = (chat_id, reply.message_id) in self.messages or (
+            chat_id,
+            reply.message_id,
+        ) in self.written
+        if exists:
+            return reply.message_id
+        if reply.allow_sending_without_reply is True:
+            return None
+        raise TelegramBadRequest(method, "Bad Request: message to be replied not found")
+
     def _answer(self, bot: Bot, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
         if isinstance(method, SendMessage):
             chat_id = int(params["chat_id"])
             self._check_text(method, params)
+            reply_to = self._replied(method, chat_id, params.get("reply_parameters"))
             message = StoredMessage(
-                chat_id, next(self._ids), params["text"], params["reply_markup"]
+                chat_id, next(self._ids), params["text"], params["reply_markup"], reply_to=reply_to
             )
             self.messages[(chat_id, message.message_id)] = message
             return self._message(message)
@@ -400,6 +424,7 @@ class FakeTelegram(BaseSession):
             caption = self._check_caption(method, params.get("caption"), params.get("parse_mode"))
             self._check_markup(method, markup)
             file_id, photo = self._photo(method, params["photo"])
+            reply_to = self._replied(method, chat_id, params.get("reply_parameters"))
             message = StoredMessage(
                 chat_id,
                 next(self._ids),
@@ -408,6 +433,7 @@ class FakeTelegram(BaseSession):
                 photo,
                 file_id,
                 params.get("parse_mode"),
+                reply_to,
             )
             self.messages[(chat_id, message.message_id)] = message
             return self._message(message)
@@ -675,6 +701,7 @@ class TelegramHarness:
             entities=entities,
             reply_to_message=replied,
         )
+        self.fake.written.add((chat_id, message.message_id))
         await self._feed(Update(update_id=next(self._updates), message=message))
 
     async def migrate(self, who: User, old_chat_id: int, new_chat_id: int) -> None:

@@ -131,6 +131,7 @@ WRITES = frozenset(
 _JSON_FIELDS = frozenset(
     {
         "reply_markup",
+        "reply_parameters",
         "commands",
         "scope",
         "allowed_updates",
@@ -324,6 +325,7 @@ class FakeBotApi:
         self.floods: list[Flood] = []  # the 429s answered because a limit was broken
         self.unknown: list[str] = []  # methods the fake does not implement, if asked
         self.deliveries: dict[int, list[str]] = {}  # update_id: the tokens it went to
+        self.written: set[tuple[int, int]] = set()  # people's messages: (chat, message id)
         self._calls: list[Call] = []
         self._messages: dict[int, dict[int, StoredMessage]] = {}
         self._next_message: dict[int, itertools.count[int]] = {}
@@ -625,9 +627,23 @@ class FakeBotApi:
         path = parts.path + (f"?{parts.query}" if parts.query else "")
         return self._spread.choice(self._targets) + path
 
+    def _check_reply(self, chat_id: int, params: dict[str, Any]) -> None:
+        """A new message's reply_parameters, as Telegram checks them: the message it
+        answers must be found, unless it may stand alone (allow_sending_without_reply)."""
+        reply = params.get("reply_parameters")
+        if not isinstance(reply, dict):
+            return
+        message_id = int(reply["message_id"])
+        found = (chat_id, message_id) in self.written or message_id in self._messages.get(
+            chat_id, {}
+        )
+        if not found and not reply.get("allow_sending_without_reply"):
+            raise ApiError(400, "Bad Request: message to be replied not found")
+
     def _send_message(self, params: dict[str, Any]) -> Any:
         chat_id = int(params["chat_id"])
         text, markup = self._checked(params)
+        self._check_reply(chat_id, params)
         message = StoredMessage(chat_id, self._message_id(chat_id), text, markup, self.clock())
         self._messages.setdefault(chat_id, {})[message.message_id] = message
         return self._message_dict(message)
@@ -637,6 +653,7 @@ class FakeBotApi:
         if chat_id in self.pictures_refused:
             raise ApiError(400, WRONG_FILE)
         caption, markup = self._checked_caption(params.get("caption"), params)
+        self._check_reply(chat_id, params)
         file_id, photo = self._photo(params.get("photo"))
         message = StoredMessage(chat_id, self._message_id(chat_id), caption, markup, self.clock())
         message.photo, message.file_id = photo, file_id
@@ -895,8 +912,10 @@ class FakeBotApi:
         """The update of `who` sending `text` in `chat_id`, with an update_id of its own,
         not queued (see `write`)."""
         chat_id = who.id if chat_id is None else chat_id
+        message_id = self._message_id(chat_id)
+        self.written.add((chat_id, message_id))
         message: dict[str, Any] = {
-            "message_id": self._message_id(chat_id),
+            "message_id": message_id,
             "date": int(time.time()),
             "chat": self._chat_dict(chat_id),
             "from": who.as_dict(),

@@ -33,7 +33,7 @@ from aiogram.exceptions import (
     TelegramRetryAfter,
     TelegramServerError,
 )
-from aiogram.types import BufferedInputFile, InputMediaPhoto
+from aiogram.types import BufferedInputFile, InputMediaPhoto, ReplyParameters
 
 from bot.telegram.render.content import Content, Picture
 from bot.telegram.retry import paced
@@ -47,6 +47,7 @@ RETRIES = (0.2, 0.6)  # seconds before each new try of a call that may be made t
 NOT_MODIFIED = "message is not modified"
 # What Telegram says when a message can no longer be edited, or is of the other kind.
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
+REPLIED_GONE = "message to be replied not found"
 OTHER_KIND = ("there is no media in", "there is no text in", "there is no caption in")
 
 
@@ -92,12 +93,28 @@ class Calls:
         return self._link
 
     async def send(self, chat_id: int, content: Content) -> int:
-        """A new message (a photo when the content has a picture); its id."""
+        """A new message (a photo when the content has a picture); its id. One that
+        answers a message Telegram no longer finds (deleted, in a forum topic where a
+        reply may not stand alone) goes on its own."""
+        if content.reply_to is None:
+            return await self._send(chat_id, content, None)
+        answers = ReplyParameters(message_id=content.reply_to, allow_sending_without_reply=True)
+        try:
+            return await self._send(chat_id, content, answers)
+        except RefusedError as refused:
+            if REPLIED_GONE not in str(refused).lower():
+                raise
+            return await self._send(chat_id, content, None)
+
+    async def _send(self, chat_id: int, content: Content, answers: ReplyParameters | None) -> int:
         picture = content.picture
         if picture is None:
             message = await self._call(
                 lambda: self.bot.send_message(
-                    chat_id=chat_id, text=content.text, reply_markup=content.markup
+                    chat_id=chat_id,
+                    text=content.text,
+                    reply_markup=content.markup,
+                    reply_parameters=answers,
                 ),
                 again=False,
             )
@@ -105,7 +122,11 @@ class Calls:
         photo = BufferedInputFile(await _png(picture), PICTURE_FILE)
         message = await self._call(
             lambda: self.bot.send_photo(
-                chat_id=chat_id, photo=photo, caption=content.text, reply_markup=content.markup
+                chat_id=chat_id,
+                photo=photo,
+                caption=content.text,
+                reply_markup=content.markup,
+                reply_parameters=answers,
             ),
             again=False,
         )

@@ -54,14 +54,17 @@ def first(entries: Iterable[str]) -> list[str]:
 def content_json(content: Content) -> str:
     """A reply's content as its entry holds it."""
     markup = content.markup.model_dump_json(exclude_none=True) if content.markup else None
-    return json.dumps({"text": content.text, "markup": markup, "key": content.key})
+    stored: dict[str, object] = {"text": content.text, "markup": markup, "key": content.key}
+    if content.reply_to is not None:
+        stored["reply_to"] = content.reply_to
+    return json.dumps(stored)
 
 
 def content_of(raw: str) -> Content:
     stored = json.loads(raw)
     markup = stored.get("markup")
     parsed = InlineKeyboardMarkup.model_validate_json(markup) if markup else None
-    return Content(stored["text"], parsed, stored.get("key", ""))
+    return Content(stored["text"], parsed, stored.get("key", ""), reply_to=stored.get("reply_to"))
 
 
 @dataclass(frozen=True, slots=True)

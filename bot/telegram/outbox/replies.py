@@ -21,6 +21,7 @@ from bot.telegram.outbox.calls import Calls, LaterError, RefusedError, Unreachab
 from bot.telegram.outbox.jobs import MENU, REACH, SAY, content_json
 from bot.telegram.outbox.notifier import Outbox
 from bot.telegram.outbox.sender import DeliveryFailedError
+from bot.telegram.outbox.threads import answering
 from bot.telegram.ports import Conversation, MessageRecords
 from bot.telegram.render.content import Content
 from bot.telegram.render.hands import joining_content, lobby_seat_content
@@ -52,10 +53,11 @@ class Replies:
     async def say(
         self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None
     ) -> None:
-        """A new message in the chat, once it went (or went to another process to send);
+        """A new message in the chat (in a group, the answer to the command being handled:
+        `bot.telegram.outbox.threads`), once it went (or went to another process to send);
         `UnreachableError` of `bot.telegram.outbox.calls` when the bot may not write
         there, `DeliveryFailedError` when Telegram did not take it."""
-        content = Content(text, markup)
+        content = Content(text, markup, reply_to=answering(chat_id))
         # Ordered by when it was asked for, in any process.
         name = f"{SAY}{time.time_ns():020d}.{next(_ORDER)}"
         try:

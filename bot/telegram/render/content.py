@@ -56,6 +56,7 @@ class Content:
     markup: InlineKeyboardMarkup | None = None
     key: str = ""
     picture: Picture | None = None
+    reply_to: int | None = None  # a new message answers this one of its chat
     full: str = field(init=False, repr=False)  # changes whenever anything shown changes
     essential: str = field(init=False, repr=False)  # changes with the key or the buttons
 
