@@ -6,7 +6,7 @@ the group's table does."""
 
 from __future__ import annotations
 
-from bot.game.state import Playing
+from bot.game.state import Game, Playing
 from bot.telegram.callbacks import DealData
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
@@ -31,13 +31,19 @@ async def first_result(harness: TelegramHarness) -> None:
     await play_to_hand_over(harness)
 
 
-async def test_a_hand_not_over_or_forged_is_refused_and_nothing_is_sent(
-    harness: TelegramHarness, texts: Texts
-) -> None:
+async def hand_in_play(harness: TelegramHarness) -> Game:
+    """A two-person draw game, its first hand being played."""
     await open_lobby(harness, "/new draw 2")
     await seat_everyone(harness, BOB.id)
     game = await game_in(harness)
     assert isinstance(game.state, Playing)
+    return game
+
+
+async def test_a_hand_not_over_or_forged_is_refused_and_nothing_is_sent(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    game = await hand_in_play(harness)
     shown = await table(harness)
     sent = len(harness.fake.named("sendMessage"))
     for hand_no in (1, 7):  # being played; never played
@@ -90,9 +96,7 @@ async def test_someone_the_bot_cannot_write_to_is_sent_to_its_chat_and_given_the
 async def test_a_forged_deal_link_is_refused_and_sends_no_secret(
     harness: TelegramHarness, texts: Texts
 ) -> None:
-    await open_lobby(harness, "/new draw 2")
-    await seat_everyone(harness, BOB.id)
-    game = await game_in(harness)
+    game = await hand_in_play(harness)
     await harness.send(EVE, f"/start deal-{game.game_id}-1")  # the hand is being played
     assert harness.fake.last_in(EVE.id).text == texts.get("en", "refusal-invalid")
 
