@@ -18,9 +18,13 @@ from bot.game.stats import Stats
 from bot.telegram.handlers import routers
 from bot.telegram.handlers.errors import COMMANDS
 from bot.telegram.handlers.group import GROUP_COMMANDS
-from bot.telegram.middlewares import LanguageMiddleware, PressAnswers, RefusalMiddleware
+from bot.telegram.middlewares import (
+    Answering,
+    LanguageMiddleware,
+    PressAnswers,
+    RefusalMiddleware,
+)
 from bot.telegram.outbox.replies import Replies
-from bot.telegram.outbox.threads import Answering
 from bot.telegram.ports import Confirmations, Languages, Look, Looks
 from texts import Texts
 

@@ -27,6 +27,7 @@ from bot.telegram.callbacks import ActionData, MoveData
 from bot.telegram.outbox.calls import UnreachableError
 from bot.telegram.outbox.replies import Replies
 from bot.telegram.outbox.sender import DeliveryFailedError
+from bot.telegram.outbox.threads import answering_to
 from bot.telegram.ports import Conversation, Languages, UpdateClaims
 from texts import Texts, Translate
 
@@ -217,6 +218,17 @@ class GroupConversation(BaseMiddleware):
                 with suppress(StorageUnavailableError):
                     await self._chats.saw(chat.id)
         return await handler(event, data)
+
+
+class Answering(BaseMiddleware):
+    """A group's message is the one its replies answer while it is handled (see
+    `bot.telegram.outbox.threads`)."""
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        if not isinstance(event, Message) or event.chat.type == ChatType.PRIVATE:
+            return await handler(event, data)
+        with answering_to(event.chat.id, event.message_id):
+            return await handler(event, data)
 
 
 class RefusalMiddleware(BaseMiddleware):

@@ -80,19 +80,6 @@ BOT_USER = User(id=123456, is_bot=True, first_name="Dominoes", username="dominoe
 TEXT_LIMIT = 4096  # UTF-16 code units of the text once entities are parsed
 CAPTION_LIMIT = 1024  # UTF-16 code units of a photo's caption once entities are parsed
 ALERT_LIMIT = 200
-
-
-def answer_url_taken(url: str, bot_username: str) -> bool:
-    """Whether Telegram takes `url` in a callback query's answer: without a game of the
-    bot's, only a link that opens the bot with a parameter, `t.me/<bot>?start=XXXX`
-    (answerCallbackQuery; a start parameter is 1 to 64 of A-Z, a-z, 0-9, _ and -)."""
-    prefix = f"https://t.me/{bot_username}?start="
-    return (
-        url.startswith(prefix)
-        and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", url[len(prefix) :]) is not None
-    )
-
-
 CALLBACK_LIMIT = 64
 PHOTO_METHODS = SendPhoto | EditMessageMedia | EditMessageCaption
 NO_MEDIA = "Bad Request: there is no media in the message to edit"
@@ -180,6 +167,17 @@ class Call:
 
 
 Observer = Callable[[Call], Awaitable[None]]
+
+
+def answer_url_taken(url: str, bot_username: str) -> bool:
+    """Whether Telegram takes `url` in a callback query's answer: without a game of the
+    bot's, only a link that opens the bot with a parameter, `t.me/<bot>?start=XXXX`
+    (answerCallbackQuery; a start parameter is 1 to 64 of A-Z, a-z, 0-9, _ and -)."""
+    prefix = f"https://t.me/{bot_username}?start="
+    return (
+        url.startswith(prefix)
+        and re.fullmatch(r"[A-Za-z0-9_-]{1,64}", url[len(prefix) :]) is not None
+    )
 
 
 class Waits(Protocol):
@@ -344,11 +342,8 @@ class FakeTelegram(BaseSession):
             return None
         if reply.chat_id not in (None, chat_id):
             raise TelegramBadRequest(method, "Bad Request: message to be replied not found")
-        exists = (chat_id, reply.message_id) in self.messages or (
-            chat_id,
-            reply.message_id,
-        ) in self.written
-        if exists:
+        replied = (chat_id, reply.message_id)
+        if replied in self.messages or replied in self.written:
             return reply.message_id
         if reply.allow_sending_without_reply is True:
             return None

@@ -46,14 +46,14 @@ async def start_link(
     if found is None or message.from_user is None:
         await start(message, replies, t)
         return
-    kind, game_id, seat = found.groups()
+    kind, game_id, number = found.groups()  # a seat to take, or a hand's secret
     if kind == "deal":
-        if seat is None:
+        if number is None:
             raise RefusalError(RefusalCode.INVALID)
-        await tell_secret(message.chat.id, game_id, int(seat), games, replies, t)
+        await tell_secret(message.chat.id, game_id, int(number), games, replies, t)
         return
     somebody = person(message.from_user, message.chat.id, lang)
-    taking = int(seat) if kind == "seat" and seat is not None else None
+    taking = int(number) if kind == "seat" and number is not None else None
     await groups.arrive(game_id, somebody, taking, member=membership(bot, message.from_user.id))
 
 

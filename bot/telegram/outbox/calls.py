@@ -92,10 +92,12 @@ class Calls:
             self._link = f"https://t.me/{me.username}"
         return self._link
 
-    async def send(self, chat_id: int, content: Content) -> int:
+    async def send(
+        self, chat_id: int, content: Content, turn: Callable[[], Awaitable[None]] | None = None
+    ) -> int:
         """A new message (a photo when the content has a picture); its id. One that
         answers a message Telegram no longer finds (deleted, in a forum topic where a
-        reply may not stand alone) goes on its own."""
+        reply may not stand alone) goes again on its own, after `turn` (see `put`)."""
         if content.reply_to is None:
             return await self._send(chat_id, content, None)
         answers = ReplyParameters(message_id=content.reply_to, allow_sending_without_reply=True)
@@ -104,7 +106,9 @@ class Calls:
         except RefusedError as refused:
             if REPLIED_GONE not in str(refused).lower():
                 raise
-            return await self._send(chat_id, content, None)
+        if turn is not None:
+            await turn()
+        return await self._send(chat_id, content, None)
 
     async def _send(self, chat_id: int, content: Content, answers: ReplyParameters | None) -> int:
         picture = content.picture
@@ -182,10 +186,10 @@ class Calls:
         """Show `content` in the message `message_id` (`photo`: the key of the picture it
         shows, "" for text), or in a new message when there is none, it is gone, it is of
         the other kind, or its edits keep failing (then it is handed back as `replaced`).
-        `turn`: waited for before a new message that follows a failed edit (that edit was
-        a call of its own)."""
+        `turn`: waited for before a second call for the content (a new message after a
+        failed edit, a reply sent again on its own): the first was a call of its own."""
         if message_id is None:
-            return Outcome(await self.send(chat_id, content), content.photo)
+            return Outcome(await self.send(chat_id, content, turn), content.photo)
         replaced: int | None = message_id
         if bool(content.photo) == bool(photo):
             try:
@@ -201,7 +205,7 @@ class Calls:
                 pass
             if turn is not None:
                 await turn()
-        return Outcome(await self.send(chat_id, content), content.photo, replaced)
+        return Outcome(await self.send(chat_id, content, turn), content.photo, replaced)
 
     async def edit(self, chat_id: int, message_id: int, content: Content, photo: str = "") -> bool:
         """Show `content` in `message_id`, of the same kind; False when it is gone."""

@@ -103,8 +103,8 @@ class PrivacyGuard:
         known = self.games.get(game.game_id)
         if known is not None and known.version > game.version:
             return
-        members = self.games[game.game_id].members if known is not None else set()
-        members = members | {game.human(seat).user_id for seat, _ in game.humans()}
+        members = known.members if known is not None else set()
+        members |= {human.user_id for _, human in game.humans()}
         seen = {user_id: _visible(game, user_id) for user_id in members}
         self.games[game.game_id] = Seen(game.version, game.chat_id, _visible(game, None), seen)
 
