@@ -70,7 +70,7 @@ def variant_name(variant: Variant, t: Translate) -> str:
     return t(f"variant-{variant.value}")
 
 
-def _laid(event: Played) -> tuple[int, int]:
+def laid(event: Played) -> tuple[int, int]:
     """The tile as it lies in the line, read left to right."""
     left, right = event.ends_after
     if event.end is End.RIGHT:
@@ -78,6 +78,15 @@ def _laid(event: Played) -> tuple[int, int]:
     if event.end is End.LEFT:
         return (left, event.tile.other(left))
     return (left, right)  # a lead: the line is this one tile
+
+
+def upper_first(text: str) -> str:
+    """`text` with its first letter a capital (after any leading markup): a fragment
+    written to follow " · " that opens the line."""
+    i = 0
+    while i < len(text) and text[i] == "<":
+        i = text.find(">", i) + 1 or len(text)
+    return text[:i] + text[i : i + 1].upper() + text[i + 1 :]
 
 
 class Names:
@@ -95,6 +104,10 @@ class Names:
     def __call__(self, seat: int) -> str:
         return self._t("you") if seat == self._viewer else self._labels[seat]
 
+    def inline(self, seat: int) -> str:
+        """The seat's name inside a line ("Bot 2 &amp; you", a score), not opening it."""
+        return self._t("you-inline") if seat == self._viewer else self._labels[seat]
+
     def args(self, seat: int) -> dict[str, str | int]:
         return {"name": self(seat), "who": self.who(seat)}
 
@@ -103,8 +116,11 @@ class Names:
         settings = Settings(view.variant, view.n_players, view.target)
         members = [s for s in range(view.n_players) if settings.side_of(s) == side]
         if len(members) == 1:
-            return self(members[0])
-        return self._t("team", first=self(members[0]), second=self(members[1]))
+            return self.inline(members[0])
+        first, second = members
+        if second == self._viewer:  # the viewer's own pair: the viewer first
+            first, second = second, first
+        return self._t("team", first=self.inline(first), second=self.inline(second))
 
     def side_args(self, view: PublicView, side: int) -> dict[str, str | int]:
         settings = Settings(view.variant, view.n_players, view.target)
@@ -155,7 +171,7 @@ def _log_line(event: Event, names: Names, t: Translate) -> str | None:
     if isinstance(event, Passed):
         return t("log-passed", **names.args(event.seat))
     if isinstance(event, Played):
-        tile = tile_text(_laid(event))
+        tile = tile_text(laid(event))
         if event.kind is PlayKind.FORCED_LEAD:
             return t("log-forced-lead", **names.args(event.seat), tile=tile)
         if event.end is None:
@@ -215,7 +231,7 @@ def table_lines(view: PublicView, names: Names, t: Translate, *, code: bool = Tr
         lines.append(t("line-empty"))
     if view.phase is Phase.PLAYING:
         sizes = [
-            t("hand-size", name=names(seat), count=size)
+            t("hand-size", name=names.inline(seat), count=size)
             for seat, size in enumerate(view.hand_sizes)
         ]
         lines.append(t("hand-sizes", sizes=" · ".join(sizes)))
@@ -254,18 +270,36 @@ def prompt(view: SeatView, names: Names, t: Translate) -> str:
 # -- results --------------------------------------------------------------------------------
 
 
+def hand_headline(view: PublicView, result: HandResult, names: Names, t: Translate) -> str:
+    """How a hand ended, in one line: a domino and by whom, a fish, a block."""
+    if result.reason is EndReason.DOMINO:
+        return t("hand-domino", hand=result.hand_no, **names.args(result.last_player))
+    if view.has_teams:
+        return t("hand-fish", hand=result.hand_no)
+    return t("hand-blocked", hand=result.hand_no)
+
+
+def match_headline(view: PublicView, result: MatchResult, names: Names, t: Translate) -> str:
+    """Who won the match (in Kozel, who the goats are), in one line."""
+    if result.goats is None:
+        return t("match-won", **names.args(result.winner), score=result.scores[result.winner])
+    goats = names.side_args(view, result.goats)
+    return t("match-goats", **goats, score=result.scores[result.goats])
+
+
 def hand_summary(
-    view: PublicView, result: HandResult, names: Names, t: Translate, *, secret: bool = True
+    view: PublicView,
+    result: HandResult,
+    names: Names,
+    t: Translate,
+    *,
+    secret: bool = True,
+    headline: bool = True,
 ) -> str:
     """R8.3: every hand revealed with its count, the points recorded and why; with
-    `secret`, the deal's secret too (a group's result has a button for it instead)."""
-    last = names.args(result.last_player)
-    if result.reason is EndReason.DOMINO:
-        lines = [t("hand-domino", hand=result.hand_no, **last)]
-    elif view.has_teams:
-        lines = [t("hand-fish", hand=result.hand_no)]
-    else:
-        lines = [t("hand-blocked", hand=result.hand_no)]
+    `secret`, the deal's secret too (a group's result has a button for it instead);
+    without `headline`, no first line saying how the hand ended (said before it)."""
+    lines = [hand_headline(view, result, names, t)] if headline else []
     for seat, (hand, count) in enumerate(zip(result.hands_after, result.counts, strict=True)):
         if not hand:
             lines.append(t("reveal-empty", name=names(seat)))
@@ -286,6 +320,7 @@ def hand_summary(
     if not view.has_teams:
         lines.append(_classic_outcome(result, names, t))
     lines.append(scores_line(view, names, t))
+    lines = [upper_first(line) for line in lines]  # a pair ("you &amp; Bot 2") may open one
     # The deal's secret, beside the hands it dealt (`core.fair`); one per result.
     dealt = deal_secret(view, result.hand_no) if secret else None
     if dealt is not None:
@@ -339,17 +374,17 @@ def _kozel_outcome(view: PublicView, result: HandResult, names: Names, t: Transl
     return lines
 
 
-def match_summary(view: PublicView, result: MatchResult, names: Names, t: Translate) -> str:
-    """R6.4, R7.6, R7.7: who won; in Kozel the goats, and a dry win."""
-    if result.goats is None:
-        return t("match-won", **names.args(result.winner), score=result.scores[result.winner])
-    lines = [
-        t("match-goats", **names.side_args(view, result.goats), score=result.scores[result.goats]),
-        t("match-winners", **names.side_args(view, result.winner)),
-    ]
-    if result.dry:
-        lines.append(t("match-dry"))
-    return "\n".join(lines)
+def match_summary(
+    view: PublicView, result: MatchResult, names: Names, t: Translate, *, headline: bool = True
+) -> str:
+    """R6.4, R7.6, R7.7: who won; in Kozel the goats, and a dry win; without
+    `headline`, only what follows its first line (said before it)."""
+    lines = [match_headline(view, result, names, t)] if headline else []
+    if result.goats is not None:
+        lines.append(t("match-winners", **names.side_args(view, result.winner)))
+        if result.dry:
+            lines.append(t("match-dry"))
+    return "\n".join(upper_first(line) for line in lines)
 
 
 def score_sheet(view: PublicView, names: Names, t: Translate) -> list[str]:

@@ -56,6 +56,9 @@ TEXT_SAMPLES: dict[str, str] = {
     "ratings": "Alice 1012 (+14) · Bob 988 (−12)",
     # Moves as their buttons show them (hints and the coach).
     "move": "◀ 2|5",
+    # The news line's two halves (texts.news).
+    "what": "Alice plays 4|5",
+    "turn": "Bot 2 to play",
     "next": "5|3 ▶",
     "better": "6|6",
 }

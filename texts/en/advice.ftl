@@ -5,7 +5,7 @@ btn-hint = 💡 Hint
 hint-best = 💡 The expert would play { $move }: about { NUMBER($points, maximumFractionDigits: 1) } { $points ->
         [one] point
        *[other] points
-    } more in this hand than { $next }, the next best.
+    } better in this hand than { $next }, the next best.
 hint-even = 💡 The expert would play { $move }, but { $next } is just as good.
 hint-only = 💡 { $move } is your only move.
 coach-line = 🎓 Coach: { $move } cost you about { NUMBER($points, maximumFractionDigits: 1) } { $points ->

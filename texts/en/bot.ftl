@@ -4,6 +4,8 @@
 ## Names
 
 you = You
+# Inside a line (a score, a pair): "Bot 2 & you".
+you-inline = you
 bot-name = Bot { $n }
 team = { $first } &amp; { $second }
 
@@ -47,6 +49,8 @@ help =
     Your game is one message that I keep up to date. Tap a tile to play it: ◀ puts it on the left end of the line, ▶ on the right. Bots play at once; drawing and passing are done for you.
     
     <b>With friends:</b> add me to a group and send /kozel (or /new for the draw and block games). Each player's hand comes here, in our private chat.
+    
+    { help-rating }
 stray-text = Send /play to start a game, or /help to see what I can do.
 
 ## The /play menu
@@ -93,6 +97,23 @@ your-lead = <b>Your lead:</b> play any tile.
 your-move = <b>Your move:</b> pick a tile.
 your-turn-now = It is your move.
 waiting-for = Waiting for { $name }.
+# The first line of a game message, which a notification shows: what happened last, then whose move it is.
+news-join = { $what } · { $turn }
+news-turn = { $name } to play
+news-your-move = <b>your move</b>: ends { $left } and { $right }
+news-your-lead = <b>your lead</b>: any tile
+news-your-only = <b>your move</b>: only { $tile } fits
+news-played = { $who ->
+    [you] you play
+   *[other] { $name } plays
+} { $tile }
+news-passed = { $who ->
+    [you] you pass
+   *[other] { $name } passes
+}
+news-dealt = Hand { $hand } dealt
+news-redealt = Tiles dealt again
+btn-play-only = Play { $tile }
 game-stopped = This game was abandoned.
 
 end-left = on the left
@@ -259,8 +280,8 @@ btn-take-seat = Play for Bot { $n }
 ## Group games: the table and what the group is told
 
 table-turn = ▶ { $name } to play.
-table-hand-over = Hand { $hand } is over: its result shows every hand. The next one is dealt in a few seconds, or at once with Next hand.
-table-match-over = The match is over: see the match's result.
+table-hand-over = Every hand is in the hand's result below. The next one is dealt in a few seconds, or at once with Next hand.
+table-match-over = The match's result is below.
 notice-left = { $name } left the game: { $bot } plays the seat from now on.
 notice-took = { $name } takes over from Bot { $n }.
 notice-all-left = Everyone has left the table: the game is over.
@@ -279,6 +300,8 @@ group-help =
     /look — the table as a picture or as text (whoever opened the game, or an admin)
     
     The table is one message here. Each player's hand is in their private chat with me, where the player to move gets the buttons.
+    
+    { help-rating }
 group-private-only = That one works in our private chat: send it to me there. Here, use /kozel or /new.
 group-none = No game here yet. Send /kozel or /new to open one.
 group-new-usage = Send /new, or /new with a game and a number of players: /new block 3.
@@ -288,12 +311,12 @@ group-stopped = The game was stopped.
 
 ## Group games: each player's private message
 
-private-group = Game in «{ $group }»
+private-group = Group «{ $group }»
 private-lobby = You have a seat at the game in «{ $group }». Your hand will be shown here when it starts.
 private-joining = You take a seat at the game in «{ $group }»: your hand will be shown here.
 private-not-seated = You are not at the table in «{ $group }» any more.
 private-cancelled = The game in «{ $group }» was cancelled.
-private-partner = Your partner is { $name }, sitting opposite you.
+private-partner = your partner: { $name }, opposite you
 private-next-hand = The next hand is dealt in a few seconds.
 private-rematch = A rematch can be started from the group.
 

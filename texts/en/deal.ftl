@@ -6,7 +6,7 @@ deal-secret =
     Deal secret: <code>{ $secret }</code>
     It must give the deal code { $commitment }: to check it, and see every hand dealt, send <code>/verify</code> and the secret.
 rules-fair-deal =
-    <b>A deal anyone can check.</b> While a hand is played, the table shows its deal code; once the hand is over, its result shows the deal's secret (in a group, the result's 🔑 button sends it to you privately). Send me <code>/verify</code> followed by that secret (or run <code>dominoes verify</code> in a terminal, with this bot's source code) to deal the hand again from the secret alone and see the code it gives: if it is the code you saw, the tiles were not stacked. Each hand's secret is derived, one way only, from a match secret that is never shown: it tells nothing about the next hands, nor about the bots' moves.
+    <b>A deal anyone can check.</b> While a hand is played, the table shows its deal code; once the hand is over, the 🔑 button under its result sends you the deal's secret. Send me <code>/verify</code> followed by that secret (or run <code>dominoes verify</code> in a terminal, with this bot's source code) to deal the hand again from the secret alone and see the code it gives: if it is the code you saw, the tiles were not stacked. Each hand's secret is derived, one way only, from a match secret that is never shown: it tells nothing about the next hands, nor about the bots' moves.
 
 # A deal dealt again from its secret: /verify in the bot, dominoes verify in a terminal.
 verify-title = <b>{ $variant }</b> · { $count ->
@@ -34,4 +34,5 @@ verify-usage = Send <code>/verify</code> followed by a hand's deal secret, as it
 deal-check = Deal code <code>{ $commitment }</code>: its secret, to check the deal, is one tap away.
 btn-deal-secret = 🔑 Deal secret
 deal-secret-for = Hand { $hand } in «{ $group }»
+deal-secret-own = { $variant }, hand { $hand }
 deal-secret-sent = The deal's secret is in your private chat with me.

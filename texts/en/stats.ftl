@@ -20,7 +20,8 @@ stats-none-group = { $name } has no finished match in «{ $group }» yet.
 stats-of-a-bot = Bots keep no records.
 stats-rating = Rating: { $rating } · rated matches: { $count }
 stats-rating-group = Rating here: { $rating } · rated matches here: { $count } · everywhere: { $overall }
-stats-rating-help = <i>A rating is a cautious estimate of skill (OpenSkill's μ − 3σ, shown × 40 + 1000): everyone starts at 1000, and it climbs as results make it surer.</i>
+# How a rating is computed: in /help only (the records show the figures alone).
+help-rating = <b>Ratings</b> (group matches): everyone starts at 1000. A win usually raises yours and a loss lowers it, the more so against stronger players and while you have played few matches. It is OpenSkill's cautious estimate μ − 3σ, shown × 40 + 1000.
 
 top-title = 🏆 <b>Records of «{ $group }»</b>
 top-ratings = <b>Ratings</b>:
@@ -43,7 +44,7 @@ top-pair-none = <b>Best pair</b>: no pair has played { $count ->
 top-empty = No match has been counted in «{ $group }» yet: the records start with the first one finished.
 top-in-a-group = /top shows a group's records: send it in a group where we play.
 
-line-ratings = 📈 Ratings: { $ratings }
+line-ratings = 📈 Ratings after the match: { $ratings }
 line-rating = { $name } { $rating } ({ $change })
 line-pair = 🤝 { $team }: { $count ->
     [one] { $count } win

@@ -9,10 +9,7 @@ lobby-timer = { $seconds ->
     [0] Turn timer: off
    *[other] Turn timer: { $seconds } s to move
 }
-answer-target = The match is played to { $target ->
-    [one] { $target } point
-   *[other] { $target } points
-}.
+answer-target = From now on: { $goal }.
 answer-timer = { $seconds ->
     [0] No turn timer.
     [one] { $seconds } second to move.

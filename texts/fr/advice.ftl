@@ -5,7 +5,7 @@ btn-hint = 💡 Conseil
 hint-best = 💡 L'expert jouerait { $move } : en moyenne { NUMBER($points, maximumFractionDigits: 1) } { $points ->
         [one] point
        *[other] points
-    } de plus sur la manche que { $next }, le meilleur coup suivant.
+    } de mieux sur la manche que { $next }, le meilleur coup suivant.
 hint-even = 💡 L'expert jouerait { $move }, mais { $next } est tout aussi bon.
 hint-only = 💡 { $move } est votre seul coup possible.
 coach-line = 🎓 Coach : le coup { $move } vous a coûté en moyenne { NUMBER($points, maximumFractionDigits: 1) } { $points ->

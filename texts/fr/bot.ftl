@@ -4,6 +4,8 @@
 ## Noms
 
 you = Vous
+# Inside a line (a score, a pair): "Bot 2 & you".
+you-inline = vous
 bot-name = Bot { $n }
 team = { $first } et { $second }
 
@@ -47,6 +49,8 @@ help =
     Votre partie tient dans un seul message que je mets à jour. Touchez un domino pour le poser : ◀ le place à l'extrémité gauche de la chaîne, ▶ à droite. Les bots jouent aussitôt ; je pioche et je boude pour vous au besoin.
     
     <b>Entre amis :</b> ajoutez-moi à un groupe et envoyez /kozel (ou /new pour les parties avec pioche et bloquées). Le jeu de chaque joueur arrive ici, dans notre conversation privée.
+    
+    { help-rating }
 stray-text = Envoyez /play pour commencer une partie, ou /help pour voir ce que je sais faire.
 
 ## Le menu /play
@@ -96,6 +100,23 @@ your-lead = <b>À vous d'ouvrir :</b> posez le domino de votre choix.
 your-move = <b>À vous :</b> choisissez un domino.
 your-turn-now = C'est à vous de jouer.
 waiting-for = On attend { $name }.
+# La première ligne d'un message de partie, celle que montre une notification : ce qui vient de se passer, puis à qui le tour.
+news-join = { $what } · { $turn }
+news-turn = à { $name } de jouer
+news-your-move = <b>à vous</b> : extrémités { $left } et { $right }
+news-your-lead = <b>à vous d'ouvrir</b> : le domino de votre choix
+news-your-only = <b>à vous</b> : seul { $tile } se pose
+news-played = { $who ->
+    [you] vous posez
+   *[other] { $name } pose
+} { $tile }
+news-passed = { $who ->
+    [you] vous passez
+   *[other] { $name } passe
+}
+news-dealt = Manche { $hand } distribuée
+news-redealt = Nouvelle donne
+btn-play-only = Poser { $tile }
 game-stopped = Cette partie a été abandonnée.
 
 end-left = à gauche
@@ -274,8 +295,8 @@ btn-take-seat = Jouer pour Bot { $n }
 ## Parties de groupe : la table et les annonces
 
 table-turn = ▶ À { $name } de jouer.
-table-hand-over = La manche { $hand } est finie : son résultat montre tous les jeux. La suivante est distribuée dans quelques secondes, ou tout de suite avec le bouton.
-table-match-over = La partie est finie : voyez son résultat.
+table-hand-over = Tous les jeux sont dans le résultat de la manche, plus bas. La suivante est distribuée dans quelques secondes, ou tout de suite avec le bouton.
+table-match-over = Le résultat de la partie est plus bas.
 notice-left = { $name } quitte la partie : { $bot } joue à sa place désormais.
 notice-took = { $name } prend la place de Bot { $n }.
 notice-all-left = Tout le monde a quitté la table : la partie est finie.
@@ -294,6 +315,8 @@ group-help =
     /look — la table en image ou en texte (la personne qui a ouvert la partie, ou un administrateur)
     
     La table est un seul message ici. Le jeu de chaque joueur est dans sa conversation privée avec moi, où celui qui doit jouer reçoit les boutons.
+    
+    { help-rating }
 group-private-only = Cette commande marche dans notre conversation privée : envoyez-la-moi là-bas. Ici, c'est /kozel ou /new.
 group-none = Pas encore de partie ici. Envoyez /kozel ou /new pour en ouvrir une.
 group-new-usage = Envoyez /new, ou /new avec un jeu et un nombre de joueurs : /new block 3.
@@ -303,12 +326,12 @@ group-stopped = La partie a été arrêtée.
 
 ## Parties de groupe : le message privé de chaque joueur
 
-private-group = Partie dans « { $group } »
+private-group = Groupe « { $group } »
 private-lobby = Vous avez une place dans la partie de « { $group } ». Votre jeu s'affichera ici dès le début de la partie.
 private-joining = Vous prenez place à la table de « { $group } » : votre jeu s'affichera ici.
 private-not-seated = Vous n'êtes plus à la table de « { $group } ».
 private-cancelled = La partie de « { $group } » a été annulée.
-private-partner = En équipe avec vous : { $name }, en face de vous.
+private-partner = votre partenaire : { $name }, en face
 private-next-hand = La manche suivante est distribuée dans quelques secondes.
 private-rematch = Une revanche peut être lancée depuis le groupe.
 

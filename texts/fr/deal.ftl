@@ -6,7 +6,7 @@ deal-secret =
     Secret de la donne : <code>{ $secret }</code>
     Ce secret doit donner le code de donne { $commitment } : pour le vérifier, et revoir toutes les mains, envoyez <code>/verify</code> et le secret.
 rules-fair-deal =
-    <b>Une donne que chacun peut vérifier.</b> Pendant une manche, la table montre le code de sa donne ; à la fin de la manche, son résultat montre le secret de la donne (dans un groupe, le bouton 🔑 du résultat vous l'envoie en privé). Envoyez-moi <code>/verify</code> suivi de ce secret (ou lancez <code>dominoes verify</code> dans un terminal, avec le code source du bot) pour refaire la donne à partir du seul secret et voir le code obtenu : si c'est celui que vous avez vu, les dominos n'ont pas été arrangés. Le secret de chaque manche est tiré, à sens unique, d'un secret de partie jamais montré : ce secret ne dit rien des manches suivantes, ni des coups des bots.
+    <b>Une donne que chacun peut vérifier.</b> Pendant une manche, la table montre le code de sa donne ; à la fin de la manche, le bouton 🔑 sous son résultat vous envoie le secret de la donne. Envoyez-moi <code>/verify</code> suivi de ce secret (ou lancez <code>dominoes verify</code> dans un terminal, avec le code source du bot) pour refaire la donne à partir du seul secret et voir le code obtenu : si c'est celui que vous avez vu, les dominos n'ont pas été arrangés. Le secret de chaque manche est tiré, à sens unique, d'un secret de partie jamais montré : ce secret ne dit rien des manches suivantes, ni des coups des bots.
 
 # A deal dealt again from its secret: /verify in the bot, dominoes verify in a terminal.
 verify-title = <b>{ $variant }</b> · { $count ->
@@ -34,4 +34,5 @@ verify-usage = Envoyez <code>/verify</code> suivi du secret de la donne, tel que
 deal-check = Code de donne <code>{ $commitment }</code> : son secret, pour vérifier la donne, s'obtient avec le bouton.
 btn-deal-secret = 🔑 Secret de la donne
 deal-secret-for = Manche { $hand } dans « { $group } »
+deal-secret-own = { $variant }, manche { $hand }
 deal-secret-sent = Le secret de la donne est dans notre conversation privée.

@@ -20,7 +20,8 @@ stats-none-group = { $name } n'a encore fini aucune partie dans « { $group } »
 stats-of-a-bot = Les bots ne tiennent pas de records.
 stats-rating = Cote : { $rating } · parties cotées : { $count }
 stats-rating-group = Cote ici : { $rating } · parties cotées ici : { $count } · partout : { $overall }
-stats-rating-help = <i>La cote est une estimation prudente du niveau (μ − 3σ d'OpenSkill, affichée × 40 + 1000) : tout le monde part de 1000, et la cote monte à mesure que les résultats la rendent plus sûre.</i>
+# How a rating is computed: in /help only (the records show the figures alone).
+help-rating = <b>La cote</b> (parties en groupe) : tout le monde part de 1000. Une victoire la fait en général monter et une défaite descendre, d'autant plus que les adversaires sont forts et que vous avez peu de parties. C'est l'estimation prudente d'OpenSkill μ − 3σ, affichée × 40 + 1000.
 
 top-title = 🏆 <b>Records de « { $group } »</b>
 top-ratings = <b>Classement</b> :
@@ -43,7 +44,7 @@ top-pair-none = <b>Meilleure paire</b> : aucune paire n'a encore joué { $count 
 top-empty = Aucune partie n'a encore été comptée dans « { $group } » : les records commencent avec la première finie.
 top-in-a-group = /top montre les records d'un groupe : envoyez-la dans un groupe où nous jouons.
 
-line-ratings = 📈 Cotes : { $ratings }
+line-ratings = 📈 Cotes après la partie : { $ratings }
 line-rating = { $name } { $rating } ({ $change })
 line-pair = 🤝 { $team } : { $count ->
     [one] { $count } victoire

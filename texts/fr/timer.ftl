@@ -9,10 +9,7 @@ lobby-timer = { $seconds ->
     [0] Minuteur de tour : aucun
    *[other] Minuteur de tour : { $seconds } s pour jouer
 }
-answer-target = La partie se joue en { $target ->
-    [one] { $target } point
-   *[other] { $target } points
-}.
+answer-target = Désormais : { $goal }.
 answer-timer = { $seconds ->
     [0] Pas de minuteur de tour.
     [one] { $seconds } seconde pour jouer.

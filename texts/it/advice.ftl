@@ -5,7 +5,7 @@ btn-hint = 💡 Suggerimento
 hint-best = 💡 L'esperto giocherebbe { $move }: in media { NUMBER($points, maximumFractionDigits: 1) } { $points ->
         [one] punto
        *[other] punti
-    } in più nella mano rispetto a { $next }, la mossa migliore dopo.
+    } di vantaggio nella mano rispetto a { $next }, la mossa migliore dopo.
 hint-even = 💡 L'esperto giocherebbe { $move }, ma { $next } va bene allo stesso modo.
 hint-only = 💡 { $move } è la tua unica mossa.
 coach-line = 🎓 Allenatore: la mossa { $move } ti è costata in media { NUMBER($points, maximumFractionDigits: 1) } { $points ->

@@ -4,6 +4,8 @@
 ## Nomi
 
 you = Tu
+# Inside a line (a score, a pair): "Bot 2 & you".
+you-inline = tu
 bot-name = Bot { $n }
 team = { $first } e { $second }
 
@@ -47,6 +49,8 @@ help =
     La partita è un unico messaggio che tengo aggiornato. Tocca una tessera per giocarla: ◀ la attacca all'estremità sinistra della catena, ▶ a quella destra. I bot giocano subito; pesco e passo io per te quando serve.
     
     <b>Con gli amici:</b> aggiungimi a un gruppo e manda /kozel (o /new per le partite con pesca e a blocco). Le tessere di ogni giocatore arrivano qui, nella nostra chat privata.
+    
+    { help-rating }
 stray-text = Manda /play per iniziare una partita, o /help per vedere cosa so fare.
 
 ## Il menu /play
@@ -96,6 +100,23 @@ your-lead = <b>Apri tu:</b> gioca la tessera che vuoi.
 your-move = <b>Tocca a te:</b> scegli una tessera.
 your-turn-now = Tocca a te.
 waiting-for = Si aspetta { $name }.
+# La prima riga di un messaggio di partita, quella che mostra una notifica: cosa è appena successo, poi a chi tocca.
+news-join = { $what } · { $turn }
+news-turn = tocca a { $name }
+news-your-move = <b>tocca a te</b>: estremità { $left } e { $right }
+news-your-lead = <b>apri tu</b>: la tessera che vuoi
+news-your-only = <b>tocca a te</b>: va solo { $tile }
+news-played = { $who ->
+    [you] giochi
+   *[other] { $name } gioca
+} { $tile }
+news-passed = { $who ->
+    [you] passi
+   *[other] { $name } passa
+}
+news-dealt = Mano { $hand } distribuita
+news-redealt = Nuova distribuzione
+btn-play-only = Gioca { $tile }
 game-stopped = Questa partita è stata abbandonata.
 
 end-left = a sinistra
@@ -274,8 +295,8 @@ btn-take-seat = Gioca per Bot { $n }
 ## Partite di gruppo: il tavolo e gli annunci
 
 table-turn = ▶ Tocca a { $name }.
-table-hand-over = La mano { $hand } è finita: il suo risultato mostra tutte le tessere. La prossima si distribuisce tra pochi secondi, o subito con il pulsante.
-table-match-over = La partita è finita: guarda il suo risultato.
+table-hand-over = Tutte le tessere sono nel risultato della mano, qui sotto. La prossima si distribuisce tra pochi secondi, o subito con il pulsante.
+table-match-over = Il risultato della partita è qui sotto.
 notice-left = { $name } lascia la partita: d'ora in poi gioca { $bot } al suo posto.
 notice-took = { $name } prende il posto di Bot { $n }.
 notice-all-left = Tutti hanno lasciato il tavolo: la partita è finita.
@@ -294,6 +315,8 @@ group-help =
     /look — il tavolo come immagine o come testo (chi ha aperto la partita, o un amministratore)
     
     Il tavolo è un unico messaggio qui. Le tessere di ogni giocatore sono nella sua chat privata con me, dove chi deve giocare riceve i pulsanti.
+    
+    { help-rating }
 group-private-only = Questo comando funziona nella nostra chat privata: mandamelo lì. Qui si usa /kozel o /new.
 group-none = Qui non c'è ancora nessuna partita. Manda /kozel o /new per aprirne una.
 group-new-usage = Manda /new, oppure /new con un gioco e il numero di giocatori: /new block 3.
@@ -303,12 +326,12 @@ group-stopped = La partita è stata fermata.
 
 ## Partite di gruppo: il messaggio privato di ogni giocatore
 
-private-group = Partita in «{ $group }»
+private-group = Gruppo «{ $group }»
 private-lobby = Hai un posto nella partita in «{ $group }». Le tue tessere appariranno qui quando comincia.
 private-joining = Ti siedi al tavolo in «{ $group }»: le tue tessere appariranno qui.
 private-not-seated = Non sei più al tavolo in «{ $group }».
 private-cancelled = La partita in «{ $group }» è stata annullata.
-private-partner = In coppia con te: { $name }, di fronte a te.
+private-partner = in coppia con { $name }, di fronte a te
 private-next-hand = La mano successiva si distribuisce tra pochi secondi.
 private-rematch = Una rivincita si può avviare dal gruppo.
 

@@ -6,7 +6,7 @@ deal-secret =
     Segreto della distribuzione: <code>{ $secret }</code>
     Deve dare il codice di distribuzione { $commitment }: per verificarlo, e rivedere tutte le mani, invia <code>/verify</code> e il segreto.
 rules-fair-deal =
-    <b>Una distribuzione che chiunque può verificare.</b> Durante una mano il tavolo mostra il codice della sua distribuzione; alla fine della mano, il risultato mostra il segreto della distribuzione (in un gruppo, il pulsante 🔑 del risultato te lo manda in privato). Mandami <code>/verify</code> seguito da quel segreto (o lancia <code>dominoes verify</code> in un terminale, con il codice sorgente del bot) per rifare la distribuzione dal solo segreto e vedere il codice che ne risulta: se è quello che hai visto, le tessere non sono state truccate. Il segreto di ogni mano è derivato, in un solo verso, da un segreto della partita che non viene mai mostrato: non dice nulla delle mani successive né delle mosse dei bot.
+    <b>Una distribuzione che chiunque può verificare.</b> Durante una mano il tavolo mostra il codice della sua distribuzione; alla fine della mano, il pulsante 🔑 sotto il risultato ti manda il segreto della distribuzione. Mandami <code>/verify</code> seguito da quel segreto (o lancia <code>dominoes verify</code> in un terminale, con il codice sorgente del bot) per rifare la distribuzione dal solo segreto e vedere il codice che ne risulta: se è quello che hai visto, le tessere non sono state truccate. Il segreto di ogni mano è derivato, in un solo verso, da un segreto della partita che non viene mai mostrato: non dice nulla delle mani successive né delle mosse dei bot.
 
 # A deal dealt again from its secret: /verify in the bot, dominoes verify in a terminal.
 verify-title = <b>{ $variant }</b> · { $count ->
@@ -34,4 +34,5 @@ verify-usage = Invia <code>/verify</code> seguito dal segreto della distribuzion
 deal-check = Codice di distribuzione <code>{ $commitment }</code>: il segreto per verificarla si ottiene col pulsante.
 btn-deal-secret = 🔑 Segreto della distribuzione
 deal-secret-for = Mano { $hand } in «{ $group }»
+deal-secret-own = { $variant }, mano { $hand }
 deal-secret-sent = Il segreto della distribuzione è nella tua chat privata con me.

@@ -20,7 +20,8 @@ stats-none-group = { $name } non ha ancora finito nessuna partita in «{ $group 
 stats-of-a-bot = I bot non tengono record.
 stats-rating = Punteggio: { $rating } · partite con punteggio: { $count }
 stats-rating-group = Punteggio qui: { $rating } · partite con punteggio qui: { $count } · ovunque: { $overall }
-stats-rating-help = <i>Il punteggio è una stima prudente dell'abilità (μ − 3σ di OpenSkill, mostrato × 40 + 1000): tutti partono da 1000, e sale man mano che i risultati lo rendono più sicuro.</i>
+# How a rating is computed: in /help only (the records show the figures alone).
+help-rating = <b>Il punteggio</b> (partite nei gruppi): tutti partono da 1000. Di solito una vittoria lo fa salire e una sconfitta scendere, tanto più quanto più forti sono gli avversari e quante meno partite hai giocato. È la stima prudente di OpenSkill μ − 3σ, mostrata × 40 + 1000.
 
 top-title = 🏆 <b>Record di «{ $group }»</b>
 top-ratings = <b>Classifica</b>:
@@ -43,7 +44,7 @@ top-pair-none = <b>Coppia migliore</b>: nessuna coppia ha ancora giocato { $coun
 top-empty = Nessuna partita è stata ancora contata in «{ $group }»: i record cominciano con la prima finita.
 top-in-a-group = /top mostra i record di un gruppo: mandalo in un gruppo dove giochiamo.
 
-line-ratings = 📈 Punteggi: { $ratings }
+line-ratings = 📈 Punteggi dopo la partita: { $ratings }
 line-rating = { $name } { $rating } ({ $change })
 line-pair = 🤝 { $team }: { $count ->
     [one] { $count } vittoria

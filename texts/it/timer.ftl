@@ -9,10 +9,7 @@ lobby-timer = { $seconds ->
     [0] Timer di turno: nessuno
    *[other] Timer di turno: { $seconds } s per giocare
 }
-answer-target = La partita si gioca a { $target ->
-    [one] { $target } punto
-   *[other] { $target } punti
-}.
+answer-target = D'ora in poi: { $goal }.
 answer-timer = { $seconds ->
     [0] Nessun timer di turno.
     [one] { $seconds } secondo per giocare.

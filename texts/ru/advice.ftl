@@ -7,7 +7,7 @@ hint-best = 💡 Эксперт сыграл бы { $move }: в среднем �
         [few] очка
         [many] очков
        *[other] очка
-    } больше за кон, чем { $next } — следующий по силе ход.
+    } выгоднее за кон, чем { $next } — следующий по силе ход.
 hint-even = 💡 Эксперт сыграл бы { $move }, но { $next } ничуть не хуже.
 hint-only = 💡 { $move } — ваш единственный ход.
 coach-line = 🎓 Тренер: ход { $move } стоил вам в среднем { NUMBER($points, maximumFractionDigits: 1) } { $points ->

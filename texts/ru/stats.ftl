@@ -20,7 +20,8 @@ stats-none-group = { $name }: в «{ $group }» пока ни одной зак�
 stats-of-a-bot = Боты рекордов не ведут.
 stats-rating = Рейтинг: { $rating } · партий с рейтингом: { $count }
 stats-rating-group = Рейтинг здесь: { $rating } · партий с рейтингом здесь: { $count } · везде: { $overall }
-stats-rating-help = <i>Рейтинг — осторожная оценка мастерства (μ − 3σ по OpenSkill, показано × 40 + 1000): все начинают с 1000, и рейтинг растёт по мере того, как результаты делают оценку надёжнее.</i>
+# How a rating is computed: in /help only (the records show the figures alone).
+help-rating = <b>Рейтинг</b> (партии в группах): у всех в начале 1000. Победа, как правило, поднимает рейтинг, а поражение опускает — тем заметнее, чем сильнее соперники и чем меньше у вас партий. Это осторожная оценка OpenSkill μ − 3σ, показанная как × 40 + 1000.
 
 top-title = 🏆 <b>Рекорды «{ $group }»</b>
 top-ratings = <b>Рейтинг</b>:
@@ -45,7 +46,7 @@ top-pair-none = <b>Лучшая пара</b>: пары, сыгравшей вм�
 top-empty = В «{ $group }» пока не засчитано ни одной партии: рекорды начнутся с первой законченной.
 top-in-a-group = /top показывает рекорды группы: отправьте команду в группе, где мы играем.
 
-line-ratings = 📈 Рейтинг: { $ratings }
+line-ratings = 📈 Рейтинг после партии: { $ratings }
 line-rating = { $name } { $rating } ({ $change })
 line-pair = 🤝 { $team }: уже { $count ->
     [one] { $count } победа

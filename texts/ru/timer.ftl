@@ -9,11 +9,7 @@ lobby-timer = { $seconds ->
     [0] Время на ход: без ограничений
    *[other] Время на ход: { $seconds } с
 }
-answer-target = Партия идёт до { $target ->
-    [one] { $target } очка
-    [few] { $target } очков
-   *[other] { $target } очков
-}.
+answer-target = Теперь: { $goal }.
 answer-timer = { $seconds ->
     [0] Без таймера хода.
     [one] { $seconds } секунда на ход.

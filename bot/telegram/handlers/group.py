@@ -35,6 +35,7 @@ from bot.telegram.render.game import escape_name
 from bot.telegram.render.lobby import join_payload, seat_payload
 from core.variants import Variant
 from texts import Translate
+from texts.render import target_text
 
 GROUP_COMMANDS = (
     "kozel",
@@ -256,7 +257,9 @@ async def group_button(
     # A setting says its effect at once, even when the lobby's edit waits for the
     # group's pace.
     if data.action is GroupAction.TARGET:
-        callback_answer.text = t("answer-target", target=game.settings.target)
+        # Said as the lobby says it: in Kozel, the goats' mark (101), not the target.
+        goal = target_text(game.settings.variant, game.settings.target, t)
+        callback_answer.text = t("answer-target", goal=goal)
     elif data.action is GroupAction.TIMER:
         callback_answer.text = t("answer-timer", seconds=game.settings.turn_timer)
 

@@ -28,11 +28,12 @@ def visible_length(text: str) -> int:
     return len(shown.encode("utf-16-le")) // 2
 
 
-def fit(blocks: Sequence[Block], limit: int = CAPTION_LIMIT) -> str:
-    """The blocks joined, leaving out those not kept (the last first), then the last
-    kept ones but the first, until the caption fits."""
+def fit(blocks: Sequence[Block], limit: int = CAPTION_LIMIT, join: str = _JOIN) -> str:
+    """The blocks joined (by `join`: a blank line, or a line break where every line
+    counts), leaving out those not kept (the last first), then the last kept ones but
+    the first, until the caption fits."""
     chosen = [b for b in blocks if b.text]
-    while visible_length(_JOIN.join(b.text for b in chosen)) > limit:
+    while visible_length(join.join(b.text for b in chosen)) > limit:
         optional = [i for i, b in enumerate(chosen) if not b.kept]
         if optional:
             del chosen[optional[-1]]
@@ -40,7 +41,7 @@ def fit(blocks: Sequence[Block], limit: int = CAPTION_LIMIT) -> str:
             del chosen[-2 if len(chosen) > 2 else -1]  # the prompt (the last) stays longest
         else:
             return _cut(chosen[0].text, limit)
-    return _JOIN.join(b.text for b in chosen)
+    return join.join(b.text for b in chosen)
 
 
 def _cut(text: str, limit: int) -> str:

@@ -57,6 +57,8 @@ class Content:
     key: str = ""
     picture: Picture | None = None
     reply_to: int | None = None  # a new message answers this one of its chat
+    # A hand's result, left where it was read: what follows comes as a new message.
+    lasting: bool = False
     full: str = field(init=False, repr=False)  # changes whenever anything shown changes
     essential: str = field(init=False, repr=False)  # changes with the key or the buttons
 

@@ -12,18 +12,20 @@ from bot.game.seats import NAME_LIMIT, BotSeat
 from bot.game.state import Game, Stopped
 from bot.telegram.render.advice import coach_line, hints_line
 from bot.telegram.render.captions import Block, fit
+from core.events import HandResult
 from core.state import Phase
 from core.views import PublicView, SeatView
 from texts import Translate
+from texts.news import news_line
 from texts.render import (
     Names,
     caption_lines,
+    deal_secret,
     events_since,
     hand_summary,
     header,
     log_lines,
     match_summary,
-    prompt,
     score_sheet,
     scores_line,
     table_lines,
@@ -148,36 +150,70 @@ class RecordNames(Names):
 
 
 def game_blocks(
-    game: Game, view: SeatView, t: Translate, *, drawn: bool = False, fair: bool = True
+    game: Game,
+    view: SeatView,
+    t: Translate,
+    *,
+    drawn: bool = False,
+    fair: bool = True,
+    about: str = "",
 ) -> list[Block]:
-    """The game message for the person at `view.seat`, in paragraphs; `drawn`: the
-    caption of the table's picture, which shows the line and the hands; `fair`: the
-    deal's code and secret (a group's table and results carry them for everyone)."""
+    """The game message for the person at `view.seat`, in paragraphs, the news first
+    (`texts.news`: what a notification shows). `drawn`: the caption of the table's
+    picture, which shows the line and the hands, so while a hand is played it says in
+    a few lines only what a screen reader needs; `fair`: the deal's code (a group's
+    table carries it for everyone); `about`: a line on where the game is played."""
     names = RecordNames(game, view.seat, t)
     human = game.human(view.seat)
-    lines = caption_lines if drawn else table_lines
-    table = lines(view, names, t, code=fair)
-    blocks = [Block("\n".join(table))]
     since = events_since(view, human.log_mark.hand_no, human.log_mark.index)
-    log = log_lines(since, names, t)
+    stopped = isinstance(game.state, Stopped)
+    news = t("game-stopped") if stopped else news_line(view, names, t, since)
+    code = view.commitment if fair and view.phase is Phase.PLAYING else None
+    if view.phase is Phase.PLAYING and drawn:
+        lines = [news]
+        if not stopped:
+            lines.append(t("your-hand", tiles=tiles_text(view.hand)))
+        lines += [scores_line(view, names, t), header(view, t), about]
+        if code is not None:
+            lines.append(t("deal-commitment", commitment=code))
+        return [Block("\n".join(line for line in lines if line))]
+    blocks = [Block(news)]
+    if view.revealed is not None and not stopped:
+        blocks += _result_blocks(game, view, view.revealed, names, t, fair=fair)
+    if view.revealed is None or stopped:
+        table = (caption_lines if drawn else table_lines)(view, names, t, code=code is not None)
+    else:  # the result above has the scores
+        table = [header(view, t)]
+    blocks.append(Block("\n".join([*table, about] if about else table)))
+    log = log_lines(since, names, t) if not drawn else []
     if log:
         blocks.append(Block("<i>" + "\n".join(log) + "</i>", kept=False))
-    if isinstance(game.state, Stopped):
-        blocks.append(Block(t("game-stopped")))
-    elif view.revealed is not None:
-        blocks.append(Block(hand_summary(view, view.revealed, names, t, secret=fair)))
-        coach = coach_line(human, view.revealed.hand_no, t) if game.kind.advised else None
-        if coach is not None:
-            blocks.append(Block(coach))
-        if view.match_result is not None:
-            blocks.append(Block(match_summary(view, view.match_result, names, t)))
-            if game.kind.advised:
-                blocks.append(Block(hints_line(human, t)))
-            blocks.append(Block("\n".join(score_sheet(view, names, t)), kept=False))
-    if view.phase is Phase.PLAYING:
-        blocks.append(Block(t("your-hand", tiles=tiles_text(view.hand)), kept=not drawn))
-        if game.is_active:
-            blocks.append(Block(prompt(view, names, t)))
+    if view.phase is Phase.PLAYING and not stopped:
+        blocks.append(Block(t("your-hand", tiles=tiles_text(view.hand))))
+    return blocks
+
+
+def _result_blocks(
+    game: Game, view: SeatView, result: HandResult, names: RecordNames, t: Translate, *, fair: bool
+) -> list[Block]:
+    """A hand's result after the news that says how it ended: the hands, the coach's
+    line, the match's result, and the deal's code (its secret comes with 🔑)."""
+    over = view.match_result
+    human = game.human(view.seat)
+    summary = hand_summary(view, result, names, t, secret=False, headline=over is not None)
+    blocks = [Block(summary)]
+    coach = coach_line(human, result.hand_no, t) if game.kind.advised else None
+    if coach is not None:
+        blocks.append(Block(coach))
+    if over is not None:
+        blocks.append(Block(match_summary(view, over, names, t, headline=False)))
+        if game.kind.advised:
+            blocks.append(Block(hints_line(human, t)))
+    secret = deal_secret(view, result.hand_no) if fair else None
+    if secret is not None:
+        blocks.append(Block(t("deal-check", commitment=secret.commitment)))
+    if over is not None:
+        blocks.append(Block("\n".join(score_sheet(view, names, t)), kept=False))
     return blocks
 
 

@@ -4,7 +4,7 @@ hand is ever in it (R8.2): it is rendered from that seat's own view."""
 
 from __future__ import annotations
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton
 
 from bot.game.state import Finished, Game, HandOver, Lobby
 from bot.telegram.render import game as render
@@ -44,22 +44,26 @@ def hand_content(
     if seat is None:
         return Content(t("private-not-seated", group=title), key="out")
     view = game.seat_view(seat)
-    heading = t("private-group", group=title)
+    about = t("private-group", group=title)
     partner = partner_of(game, seat)
     if partner is not None:
-        heading += "\n" + t("private-partner", name=render.RecordNames(game, seat, t)(partner))
+        name = render.RecordNames(game, seat, t).inline(partner)
+        about += " · " + t("private-partner", name=name)
     # The deal's code and secret are the group's (on its table and results), not repeated.
-    blocks = [Block(heading), *render.game_blocks(game, view, t, drawn=drawn, fair=False)]
+    blocks = render.game_blocks(game, view, t, drawn=drawn, fair=False, about=about)
     if isinstance(game.state, HandOver):
         blocks.append(Block(t("private-next-hand")))
     elif isinstance(game.state, Finished):
         blocks.append(Block(t("private-rematch")))
     tiles = " ".join(format_tiles(view.hand))
     key = f"{type(game.state).__name__}:{view.hand_no}:{view.phase.value}:{tiles}"
-    markup = _with_link(keyboards.game_keyboard(game, view, t), t("btn-to-table"), table)
+    back = InlineKeyboardButton(text=t("btn-to-table"), url=table) if table else None
+    markup = keyboards.game_keyboard(game, view, t, back)
+    over = isinstance(game.state, HandOver | Finished)
     if not drawn:
-        return Content("\n\n".join(b.text for b in blocks if b.text), markup, key)
-    return Content(fit(blocks), markup, key, table_picture(game, t, seat))
+        text = "\n\n".join(b.text for b in blocks if b.text)
+        return Content(text, markup, key, lasting=over)
+    return Content(fit(blocks), markup, key, table_picture(game, t, seat), lasting=over)
 
 
 def partner_of(game: Game, seat: int) -> int | None:
@@ -85,15 +89,3 @@ def lobby_seat_content(game: Game, t: Translate) -> Content:
 def joining_content(game: Game, t: Translate) -> Content:
     """Sent when a person takes a bot's seat: delivery then shows their hand in it."""
     return Content(t("private-joining", group=group_title(game)), key="joining")
-
-
-def _with_link(
-    markup: InlineKeyboardMarkup | None, label: str, url: str | None
-) -> InlineKeyboardMarkup | None:
-    """`markup` with a last row of one button opening `url`, if there is one."""
-    if url is None:
-        return markup
-    rows = list(markup.inline_keyboard) if markup is not None else []
-    return InlineKeyboardMarkup(
-        inline_keyboard=[*rows, [InlineKeyboardButton(text=label, url=url)]]
-    )

@@ -13,6 +13,7 @@ from bot.game.options import opponent_choices
 from bot.game.state import Finished, Game, HandOver, Playing
 from bot.telegram.callbacks import (
     ActionData,
+    DealData,
     EndCode,
     GroupLangData,
     GroupLookData,
@@ -24,14 +25,18 @@ from bot.telegram.callbacks import (
     RulesData,
 )
 from bot.telegram.ports import Look
+from core.engine import Move
 from core.line import End
 from core.players import Level
 from core.variants import TARGETS, Variant
 from core.views import SeatView
 from texts import LANGUAGE_NAMES, LANGUAGES, Translate
-from texts.render import move_label, moves_by_end, variant_name
+from texts.news import forced_move
+from texts.render import deal_secret, move_label, moves_by_end, variant_name
 
 ROW = 4  # tile buttons per row: fits a phone screen
+WIDEST = 8  # Telegram's most buttons in a row
+MOST_ROWS = 3  # a turn's buttons, below a picture and its caption, within a phone screen
 END_CODES = {End.LEFT: EndCode.LEFT, End.RIGHT: EndCode.RIGHT, None: EndCode.NONE}
 
 
@@ -39,42 +44,73 @@ def _rows(buttons: Sequence[InlineKeyboardButton], width: int) -> list[list[Inli
     return [list(buttons[i : i + width]) for i in range(0, len(buttons), width)]
 
 
-def move_buttons(game: Game, view: SeatView) -> list[list[InlineKeyboardButton]]:
+def move_buttons(
+    game: Game, view: SeatView, t: Translate, extra: InlineKeyboardButton | None = None
+) -> list[list[InlineKeyboardButton]]:
     """The seat's legal moves, grouped by end: left end first, then right; a tile that
-    fits both (different) ends appears in both groups."""
-    rows: list[list[InlineKeyboardButton]] = []
-    for end, moves in moves_by_end(view):
-        buttons = [
-            InlineKeyboardButton(
-                text=move_label(move, view.ends),
-                callback_data=MoveData(
-                    game=game.game_id,
-                    version=game.version,
-                    tile=str(move[0]),
-                    end=END_CODES[end],
-                ).pack(),
-            )
-            for move in moves
-        ]
-        rows.extend(_rows(buttons, ROW))
-    return rows
+    fits both (different) ends appears in both groups. A row per end where that keeps
+    within `MOST_ROWS` with `extra` (💡, or the way back to the table) beside the last
+    tiles, else every button in as few rows as fit. One forced move is one button that
+    names it."""
+    only = forced_move(view)
+    if only is not None:
+        label = t("btn-play-only", tile=move_label(only, view.ends))
+        return [[_move_button(game, only, label)], *([[extra]] if extra else [])]
+    groups = [
+        [_move_button(game, move, move_label(move, view.ends)) for move in moves]
+        for _, moves in moves_by_end(view)
+    ]
+    rows = [row for group in groups for row in _rows(group, ROW)]
+    if extra is not None:
+        if len(rows[-1]) < ROW:
+            rows[-1] = [*rows[-1], extra]
+        else:
+            rows.append([extra])
+    if len(rows) <= MOST_ROWS:
+        return rows
+    flat = [button for row in rows for button in row]
+    return _rows(flat, min(WIDEST, max(ROW, -(-len(flat) // MOST_ROWS))))
 
 
-def game_keyboard(game: Game, view: SeatView, t: Translate) -> InlineKeyboardMarkup | None:
-    """The game message's buttons for one seat: its moves, or Next hand, or Rematch.
-    A group seat's private message only ever has moves: the rest is in the group."""
+def _move_button(game: Game, move: Move, label: str) -> InlineKeyboardButton:
+    data = MoveData(
+        game=game.game_id, version=game.version, tile=str(move[0]), end=END_CODES[move[1]]
+    )
+    return InlineKeyboardButton(text=label, callback_data=data.pack())
+
+
+def game_keyboard(
+    game: Game, view: SeatView, t: Translate, extra: InlineKeyboardButton | None = None
+) -> InlineKeyboardMarkup | None:
+    """The game message's buttons for one seat: its moves, or Next hand, or Rematch,
+    with 🔑 for the deal's secret of a hand just over. A group seat's private message
+    only ever has moves: the rest is in the group. `extra` (a link) goes last."""
     state = game.state
     rows: list[list[InlineKeyboardButton]] = []
     if isinstance(state, Playing) and state.turn == view.seat:
-        rows = move_buttons(game, view)
         if game.kind.advised and len(view.legal_moves) > 1:
             hint = HintData(game=game.game_id, version=game.version).pack()
-            rows.append([InlineKeyboardButton(text=t("btn-hint"), callback_data=hint)])
-    elif isinstance(state, HandOver | Finished) and not game.kind.hands_apart:
+            extra_moves = InlineKeyboardButton(text=t("btn-hint"), callback_data=hint)
+            return _markup(move_buttons(game, view, t, extra_moves), extra)
+        return _markup(move_buttons(game, view, t), extra)
+    if isinstance(state, HandOver | Finished) and not game.kind.hands_apart:
         action = GameAction.REMATCH if isinstance(state, Finished) else GameAction.NEXT_HAND
         label = t("btn-rematch") if isinstance(state, Finished) else t("btn-next-hand")
         data = ActionData(game=game.game_id, version=game.version, action=action)
         rows = [[InlineKeyboardButton(text=label, callback_data=data.pack())]]
+        hand = view.revealed.hand_no if view.revealed is not None else None
+        if hand is not None and deal_secret(view, hand) is not None:
+            key = DealData(game=game.game_id, hand=hand).pack()
+            rows.append([InlineKeyboardButton(text=t("btn-deal-secret"), callback_data=key)])
+    return _markup(rows, extra)
+
+
+def _markup(
+    rows: list[list[InlineKeyboardButton]], extra: InlineKeyboardButton | None
+) -> InlineKeyboardMarkup | None:
+    """`rows`, then `extra` in a row of its own unless a row holds it already."""
+    if extra is not None and not any(extra in row for row in rows):
+        rows = [*rows, [extra]]
     return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
 
 

@@ -56,8 +56,6 @@ def card_text(card: Card, name: str, group: str | None, t: Translate) -> str:
             )
             for d in card.direct
         ]
-    if card.rating is not None:
-        lines += ["", t("stats-rating-help")]
     return "\n".join(lines)
 
 
@@ -101,7 +99,6 @@ def top_text(top: Top, group: str, t: Translate) -> str:
     if top.rated:
         lines.append(t("top-ratings"))
         lines += [_standing(n, s, t) for n, s in enumerate(top.rated, start=1)]
-        lines.append(t("stats-rating-help"))
     else:
         lines.append(t("top-ratings-none"))
     if top.goats:

@@ -24,6 +24,7 @@ from core.events import HandResult, Redealt
 from core.state import Phase
 from core.views import PublicView
 from texts import Translate
+from texts.news import news_line
 from texts.render import (
     caption_lines,
     deal_secret,
@@ -49,8 +50,17 @@ def table_content(game: Game, t: Translate, bot_link: str, *, drawn: bool = Fals
         return Content(t("lobby-cancelled"))
     view = game.public_view()
     names = RecordNames(game, None, t)
+    if isinstance(state, Stopped):
+        news = t("game-stopped")
+    else:
+        news = news_line(view, names, t, view.history, mention=names.mention)
+    blocks = [Block(news)]
+    if isinstance(state, HandOver):
+        blocks.append(Block(t("table-hand-over")))
+    elif not isinstance(state, Playing | Stopped):
+        blocks.append(Block(t("table-match-over")))
     table = caption_lines(view, names, t) if drawn else table_lines(view, names, t)
-    blocks = [Block("\n".join(table))]
+    blocks.append(Block("\n".join(table)))
     # A Kozel redeal stays on the table for the whole hand; other actions scroll by (the
     # picture shows each seat's last one).
     redeals = [e for e in view.history if isinstance(e, Redealt)]
@@ -59,18 +69,12 @@ def table_content(game: Game, t: Translate, bot_link: str, *, drawn: bool = Fals
     log = log_lines(redeals, names, t) + scrolled
     if log and view.phase is Phase.PLAYING:
         blocks.append(Block("<i>" + "\n".join(log) + "</i>", kept=False))
-    if isinstance(state, Stopped):
-        blocks.append(Block(t("game-stopped")))
-    elif isinstance(state, Playing):
-        blocks.append(Block(t("table-turn", name=names.mention(state.turn))))
-    elif isinstance(state, HandOver):
-        blocks.append(Block(t("table-hand-over", hand=view.hand_no)))
-    else:
-        blocks.append(Block(t("table-match-over")))
     markup = _table_keyboard(game, t, bot_link)
     if not drawn:
         return Content("\n\n".join(b.text for b in blocks), markup)
-    return Content(fit(blocks), markup, picture=table_picture(game, t))
+    # While a hand is played, every line counts: no blank ones.
+    join = "\n" if isinstance(state, Playing) else "\n\n"
+    return Content(fit(blocks, join=join), markup, picture=table_picture(game, t))
 
 
 def _table_keyboard(game: Game, t: Translate, bot_link: str) -> InlineKeyboardMarkup | None:

@@ -39,6 +39,7 @@ class Sent:
     prompt: bool = False  # one of them still has buttons (it was replaced): delete it now
     below_from: int = 0  # a group table: the group's message count when it was sent
     photo: str = ""  # the key of the picture it shows ("": a text message)
+    lasting: bool = False  # a hand's result: the next content goes in a new message
 
 
 def dump(sent: Sent) -> str:

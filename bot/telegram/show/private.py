@@ -63,7 +63,9 @@ def private_step(
     turn = game.kind.hands_apart and _turn_of(game) == user_id
     moved_at = _moved_at(game, user_id)
     away = moved_at is None or now - moved_at >= AT_THE_CHAT
-    anew = turn and sent is not None and not sent.turn and away
+    # A hand's result stays where it was read; the next hand comes under it.
+    under = sent is not None and sent.lasting and not content.lasting
+    anew = under or (turn and sent is not None and not sent.turn and away)
     old = sent.message_id if sent is not None else None
 
     def record(outcome: Outcome) -> Fields:
@@ -72,7 +74,7 @@ def private_step(
             if outcome.unreachable:
                 return {field: dump(Sent(content_chat, None, language=language))}
             return {}
-        if anew and old is not None:
+        if anew and old is not None and not under:
             retired = (*retired, old)
         if outcome.replaced is not None:
             retired = (*retired, outcome.replaced)
@@ -86,6 +88,7 @@ def private_step(
             retired=retired,
             prompt=outcome.replaced is not None or (sent is not None and sent.prompt),
             photo=outcome.photo,
+            lasting=content.lasting,
         )
         return {field: dump(shown)}
 

@@ -53,10 +53,10 @@ def test_a_kozel_players_private_message_names_their_partner(lang: str) -> None:
         check_html(text)
 
 
-def test_the_partner_line_follows_the_groups_name() -> None:
+def test_the_partner_follows_the_groups_name_on_one_line() -> None:
     t = TEXTS.translator("en")
     text = hand_content(kozel("Alice", "Boris", "Carla"), 3, t).text
-    assert text.startswith("Game in «Room»\nYour partner is \u2068Alice\u2069, sitting opposite")
+    assert "\nGroup «Room» · your partner: \u2068Alice\u2069, opposite you\n" in text + "\n"
 
 
 def test_a_draw_games_private_message_names_no_partner() -> None:

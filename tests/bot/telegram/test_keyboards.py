@@ -43,7 +43,7 @@ def test_the_buttons_are_the_legal_moves(seed: int) -> None:
     record = record_at(match)
     view = seat_view(match, 0)
     pressed = [
-        MoveData.unpack(b.callback_data or "") for row in move_buttons(record, view) for b in row
+        MoveData.unpack(b.callback_data or "") for row in move_buttons(record, view, T) for b in row
     ]
     offered = {(d.tile, d.end) for d in pressed}
     assert offered == {(str(tile), END_CODES[end]) for tile, end in view.legal_moves}
@@ -62,7 +62,7 @@ def test_a_tile_fitting_two_different_ends_is_offered_on_both() -> None:
                 if e is End.LEFT and (t, End.RIGHT) in view.legal_moves
             ]
             if both and match.turn == 0:
-                rows = move_buttons(record_at(match), view)
+                rows = move_buttons(record_at(match), view, T)
                 data = [MoveData.unpack(b.callback_data or "") for row in rows for b in row]
                 ends = {d.end for d in data if d.tile == str(both[0])}
                 assert ends == {EndCode.LEFT, EndCode.RIGHT}
@@ -80,7 +80,7 @@ def test_labels_show_the_tile_as_it_would_lie() -> None:
 def test_left_end_moves_come_before_right_end_moves() -> None:
     match = until_seat_zero_moves(4)
     view = seat_view(match, 0)
-    labels = [b.text for row in move_buttons(record_at(match), view) for b in row]
+    labels = [b.text for row in move_buttons(record_at(match), view, T) for b in row]
     lefts = [i for i, label in enumerate(labels) if label.startswith("◀")]
     rights = [i for i, label in enumerate(labels) if label.endswith("▶")]
     assert not lefts or not rights or max(lefts) < min(rights)

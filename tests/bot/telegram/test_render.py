@@ -82,7 +82,7 @@ def test_each_seat_sees_its_own_hand_only(lang: str) -> None:
         check_html(text)
         own = seat_view(match, seat).hand
         other = seat_view(match, 1 - seat).hand
-        shown = text.split("\n\n")[-2]  # the "your hand" block
+        shown = text.split("\n\n")[-1]  # the "your hand" block
         assert all(f"{a}|{b}" in shown for a, b in own)
         assert not any(f"{a}|{b}" in shown for a, b in other if (a, b) not in own)
     assert table_name(EVIL) in texts[0]  # Alice sees the other person's name, escaped
@@ -202,7 +202,7 @@ def test_match_results() -> None:
     names = RecordNames(record, 0, T)
     text = match_summary(view, MatchResult(winner=0, scores=(0, 104), goats=1, dry=True), names, T)
     assert "reached 104: they are the goats!" in text
-    assert "You &amp; Bot 2 win the match" in text
+    assert "\nYou &amp; Bot 2 win the match" in text  # a line opens with a capital
     assert "dry win" in text
     classic, match = group_record("draw", 3)
     won = match_summary(
@@ -331,7 +331,7 @@ def test_a_mention_links_the_whole_person_and_shows_a_short_name() -> None:
     turn = group.match.turn
     assert turn is not None
     text = table_content(group, T, LINK).text
-    assert f'<a href="tg://user?id={21 + turn}">{visible}</a> to play.' in text
+    assert f'<a href="tg://user?id={21 + turn}">{visible}</a> to play' in text
 
 
 # -- the goats' mark -------------------------------------------------------------------------

@@ -90,7 +90,7 @@ async def test_the_game_starts_when_the_fourth_person_joins(
     assert with_buttons == [mover.user_id]
     # Each in their own language.
     assert texts.get("fr", "variant-kozel") in (await hand(harness, CAROL.id)).text
-    assert "Партия в" in (await hand(harness, BOB.id)).text
+    assert "Группа «" in (await hand(harness, BOB.id)).text
 
 
 def record_turn(record: Game) -> int:
@@ -194,7 +194,7 @@ async def test_a_new_lobby_chooses_its_game_and_players_in_its_settings(
     assert "4 players:" in lobby.text
     answer = await tap(harness, ALICE.id, lobby, "To 150")
     assert alert_of(answer) is None
-    assert answer.params["text"] == "The match is played to 150 points."
+    assert answer.params["text"] == "From now on: playing to 150."
     for shown, then in (("60 s", "120 seconds"), ("120 s", "No turn timer"), ("off", "30 sec")):
         # One button moves the timer on: a row of four would not fit.
         answer = await choose(harness, f"⏱ Timer: {shown}")

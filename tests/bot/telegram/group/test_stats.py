@@ -84,7 +84,7 @@ async def test_the_line_follows_the_matchs_result_once(
     assert counts == line  # after the match's result, and told once
     assert "the goats" in sent[-2]
     assert sum(text.endswith(line) for text in sent) == 1
-    told = ratings.removeprefix("📈 Ratings: ").split(" · ")
+    told = ratings.removeprefix("📈 Ratings after the match: ").split(" · ")
     for who, said in zip((ALICE, BOB, CAROL, DAVE), told, strict=True):
         card = await app.stats.card(who.id, GROUP)
         assert card is not None
@@ -117,7 +117,7 @@ async def test_only_the_ratings_when_no_count_is_worth_a_line(
     sent = after_the_result(harness)
     # A first match: every rating starts at 1000; the winners' go up, the goats' down.
     assert sent[0] == (  # in seat order
-        f"📈 Ratings: {shown('Bob')} 940 (−60) · {shown('Alice')} 1097 (+97)"
+        f"📈 Ratings after the match: {shown('Bob')} 940 (−60) · {shown('Alice')} 1097 (+97)"
         f" · {shown('Dave')} 940 (−60) · {shown('Carol')} 1097 (+97)"
     )
     card = await app.stats.card(ALICE.id, GROUP)
@@ -202,7 +202,7 @@ async def test_top_with_enough_matches(app: App, harness: TelegramHarness) -> No
     assert all(line.endswith("· 6 matches") for _, line in (alice, carol, bob))
     assert dave[1].endswith("· 5 matches")
     assert eve[1].endswith("· 1 match")  # from the first match, unlike the win rates
-    assert rated[5].startswith("<i>A rating is a cautious estimate")
+    assert rated[5] == ""  # the list ends; how a rating is computed is in /help
     goats = lines[lines.index("<b>Most often the goats</b>:") + 1 :][:3]
     assert goats == [
         f"1. {shown('Bob')}: 4 times",
@@ -221,10 +221,10 @@ async def test_top_belongs_to_groups(harness: TelegramHarness) -> None:
 
 # What each language calls the ratings, in /top, /stats and the line after a match.
 RATED = {
-    "en": ("<b>Ratings</b>:", "Rating here: ", "📈 Ratings: ", "· 1 match"),
-    "ru": ("<b>Рейтинг</b>:", "Рейтинг здесь: ", "📈 Рейтинг: ", "· 1 партия"),
-    "fr": ("<b>Classement</b> :", "Cote ici : ", "📈 Cotes : ", "· 1 partie"),
-    "it": ("<b>Classifica</b>:", "Punteggio qui: ", "📈 Punteggi: ", "· 1 partita"),
+    "en": ("<b>Ratings</b>:", "Rating here: ", "📈 Ratings after the match: ", "· 1 match"),
+    "ru": ("<b>Рейтинг</b>:", "Рейтинг здесь: ", "📈 Рейтинг после партии: ", "· 1 партия"),
+    "fr": ("<b>Classement</b> :", "Cote ici : ", "📈 Cotes après la partie : ", "· 1 partie"),
+    "it": ("<b>Classifica</b>:", "Punteggio qui: ", "📈 Punteggi dopo la partita: ", "· 1 partita"),
 }
 
 
@@ -267,7 +267,7 @@ async def test_ratings_in_top_stats_and_the_line_in_every_language(
     assert len(listed) == 4
     assert sum(bot_level in entry for entry in listed) == 1  # the bots' level, marked
     assert all(entry.endswith(one_match) for entry in listed)
-    assert texts.get(lang, "stats-rating-help") in top
+    assert "μ" not in top  # how a rating is computed is said in /help only
 
     await harness.send(ALICE, "/stats", chat_id=GROUP)
     card = harness.fake.last_in(GROUP).text
@@ -277,4 +277,7 @@ async def test_ratings_in_top_stats_and_the_line_in_every_language(
     assert alice.overall is not None
     assert f"{here}{alice.rating.shown} " in card
     assert f"{alice.overall.shown}" in card.split(here)[1].split("\n")[0]
-    assert texts.get(lang, "stats-rating-help") in card
+    assert "μ" not in card
+
+    await harness.send(ALICE, "/help", chat_id=GROUP)
+    assert texts.get(lang, "help-rating") in harness.fake.last_in(GROUP).text

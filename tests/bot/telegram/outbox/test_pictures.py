@@ -79,7 +79,7 @@ async def test_a_direct_game_is_one_photo_edited_once_per_press(
     assert game.photo is not None
     width, _ = fake.photo_of(game.chat_id, game.message_id).size
     assert width <= 1280
-    assert "Your move" in game.text or "Waiting for" in game.text or "lead" in game.text.lower()
+    assert any(news in game.text.splitlines()[0] for news in ("your move", "to play", "lead"))
     assert "Line:" not in game.text  # the picture shows the line; the caption does not
     # The /play menu could not become a photo: it was deleted, leaving one game message.
     assert [m.message_id for (c, _), m in fake.messages.items() if c == ALICE.id] == [

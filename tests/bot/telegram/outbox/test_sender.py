@@ -88,7 +88,7 @@ async def test_a_whole_group_match_under_telegrams_limits_gets_no_429(
     assert len(told) == results
     assert [int(t.split("Hand ")[1].split(" ")[0]) for t in told] == list(range(1, results + 1))
     assert "goats" in group_texts(harness)[-2]
-    assert group_texts(harness)[-1].startswith("📈 Ratings: ")  # the records' line
+    assert group_texts(harness)[-1].startswith("📈 Ratings after the match: ")  # records
 
 
 @pytest.mark.parametrize("pace", [REAL], indirect=True)
