@@ -9,9 +9,10 @@ and the lead marked, through `picture.board.render_line` at its default size (72
 Prints the render time p50/p99 in milliseconds (`time.perf_counter`) and the bytes per
 picture p50/max, each next to its target.
 
-Then the whole table, `picture.table.render_scene`, for N seeded positions (every variant
-and player count in turn, dealt from seeds 1..N, easy bots playing 0 to 30 decisions of
-the first hand), with the same figures.
+Then the whole table, `picture.table.render_scene` (720 wide, square while a hand is
+played, taller with a hand's result), for N seeded positions (every variant and player
+count in turn, dealt from seeds 1..N, easy bots playing 0 to 30 decisions of the first
+hand), with the same figures.
 """
 
 from __future__ import annotations
@@ -121,15 +122,18 @@ def main(argv: list[str] | None = None) -> None:
     report(f"{len(lines)} pictures of 1..28 tiles, 720x1000", times, sizes, widest)
     scenes = [seeded_scene(seed) for seed in range(1, args.pictures + 1)]
     render_scene(scenes[0])
-    times, sizes, widest = [], [], 0
+    times, sizes, widest, tallest = [], [], 0, 0
     for scene in scenes:
         start = time.perf_counter()
         png = render_scene(scene)
         times.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
-        widest = max(widest, Image.open(io.BytesIO(png)).width)
+        size = Image.open(io.BytesIO(png)).size
+        widest, tallest = max(widest, size[0]), max(tallest, size[1])
     print()
-    label = f"{len(scenes)} whole tables (render_scene) of seeded positions, 720x1000"
+    label = (
+        f"{len(scenes)} whole tables (render_scene) of seeded positions, up to {widest}x{tallest}"
+    )
     report(label, times, sizes, widest)
 
 

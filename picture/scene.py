@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from core.events import Drew, HandResult, HandStarted, MatchResult, Passed, Played
+from core.events import Drew, EndReason, HandResult, HandStarted, MatchResult, Passed, Played
 from core.line import End
 from core.state import Phase
 from core.variants import Variant
@@ -37,6 +37,17 @@ class SeatScene:
 
 
 @dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a hand or the match came to, as the picture tells it: `title` (a domino and
+    by whom, a fish, the goats), then its `details` (the points written, eggs; the goats'
+    names and a dry win). `goats`: the match's end in Kozel, drawn as an event."""
+
+    title: str
+    details: tuple[str, ...]
+    goats: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Scene:
     """The whole position, ready to draw: every text in it already translated."""
 
@@ -49,22 +60,34 @@ class Scene:
     ends: tuple[int, int] | None
     boneyard: int | None
     boneyard_text: str | None
-    scores: tuple[str, ...]
+    sides: tuple[str, ...]  # who scores: each seat, or in Kozel each team
+    points: tuple[int, ...]  # each side's score
+    eggs_text: str | None  # Kozel's eggs carried to the next hand, if any
     turn: int | None
     seats: tuple[SeatScene, ...]
     owner: int | None
-    banner: str | None = None  # a hand's or the match's result, once it is over
+    outcome: Outcome | None = None  # a hand's or the match's result, once it is over
 
 
-def clean_name(name: str, length: int = NAME_LENGTH) -> str:
+def clean_name(name: str, stand_in: str = "?", length: int = NAME_LENGTH) -> str:
     """A name as plain text: control, format (bidi overrides, zero-width) and other
-    invisible characters removed, and those the font cannot draw (emoji), runs of spaces
-    made one, cut to `length` with "…"; "?" when nothing is left."""
-    kept = "".join(c for c in name if not unicodedata.category(c).startswith("C") and has_glyph(c))
-    text = " ".join(kept.split())
+    invisible characters removed, and those the font cannot draw (emoji); at most one
+    combining mark on a letter (marks stacked up would spill out of the name's line);
+    runs of spaces made one, cut to `length` with "…"; `stand_in` when nothing is left."""
+    kept: list[str] = []
+    marked = False
+    for c in name:
+        if unicodedata.category(c).startswith("C") or not has_glyph(c):
+            continue
+        mark = unicodedata.combining(c) != 0
+        if mark and (marked or not kept):
+            continue
+        marked = mark
+        kept.append(c)
+    text = " ".join("".join(kept).split())
     if len(text) > length:
         text = text[: length - 1].rstrip() + "…"
-    return text or "?"
+    return text if any(c.isalnum() for c in text) else stand_in
 
 
 def marks(view: PublicView) -> tuple[int | None, int | None]:
@@ -117,31 +140,39 @@ def actions(view: PublicView, t: Translate) -> list[str | None]:
     ]
 
 
-def banner(view: PublicView, sides: Sequence[str], t: Translate) -> str | None:
-    """What the hand or the match came to, in one short line (`sides`: the names of the
-    seats, or of the teams in Kozel); None while a hand is played."""
+def outcome(
+    view: PublicView, seats: Sequence[str], sides: Sequence[str], t: Translate
+) -> Outcome | None:
+    """What the hand or the match came to (`seats`: the seats' names; `sides`: the
+    names of the seats, or of the teams in Kozel); None while a hand is played."""
     if view.match_result is not None:
-        return _match_banner(view.match_result, sides, t)
+        return _match_outcome(view.match_result, sides, t)
     if view.phase is Phase.PLAYING or view.revealed is None:
         return None
     result: HandResult = view.revealed
+    if result.reason is EndReason.DOMINO:
+        title = t("pic-domino", name=seats[result.last_player])
+    else:
+        title = t("pic-fish") if view.has_teams else t("pic-blocked")
     if result.winner is None:
-        if view.has_teams:
-            return t("pic-kozel-eggs", eggs=result.eggs_after)
-        return t("pic-hand-tie")
-    if not view.has_teams:
-        return t("pic-hand-won", side=sides[result.winner], points=result.points)
-    loser = sides[1 - result.winner]
-    if result.cancelled_by_13:
+        detail = (
+            t("pic-kozel-eggs", eggs=result.eggs_after) if view.has_teams else t("pic-hand-tie")
+        )
+    elif not view.has_teams:
+        detail = t("pic-hand-won", side=sides[result.winner], points=result.points)
+    elif result.cancelled_by_13:
         written = result.hand_total + result.eggs_used
-        return t("pic-kozel-13", side=loser, points=written)
-    return t("pic-kozel-written", side=loser, points=result.points)
+        detail = t("pic-kozel-13", side=sides[1 - result.winner], points=written)
+    else:
+        detail = t("pic-kozel-written", side=sides[1 - result.winner], points=result.points)
+    return Outcome(title, (detail,))
 
 
-def _match_banner(result: MatchResult, sides: Sequence[str], t: Translate) -> str:
-    if result.goats is not None:
-        return t("pic-goats", side=sides[result.goats])
-    return t("pic-match-won", side=sides[result.winner])
+def _match_outcome(result: MatchResult, sides: Sequence[str], t: Translate) -> Outcome:
+    if result.goats is None:
+        return Outcome(t("pic-match-won"), (sides[result.winner],))
+    dry = (t("pic-dry"),) if result.dry else ()
+    return Outcome(t("pic-goats"), (sides[result.goats], *dry), goats=True)
 
 
 def _pairs(tiles: Sequence[tuple[int, int]]) -> tuple[Pair, ...]:
@@ -162,7 +193,7 @@ def scene_of(
         raise ValueError(f"{n} seats need {n} names and bot flags")
     if owner is not None and not (isinstance(view, SeatView) and view.seat == owner):
         raise ValueError(f"a private scene for seat {owner} needs that seat's SeatView")
-    shown = [clean_name(name) for name in names]
+    shown = [clean_name(name, t("pic-player", n=seat + 1)) for seat, name in enumerate(names)]
     revealed = view.revealed if view.phase is not Phase.PLAYING else None
     last_words = actions(view, t)
     seats = []
@@ -184,12 +215,6 @@ def scene_of(
         else []
     )
     sides = teams or shown
-    scores = tuple(
-        t("pic-score", side=side, score=score)
-        for side, score in zip(sides, view.scores, strict=True)
-    )
-    if view.has_teams and view.eggs:
-        scores += (t("pic-eggs", eggs=view.eggs),)
     draws = view.variant is Variant.DRAW
     lead, last = marks(view)
     return Scene(
@@ -202,9 +227,11 @@ def scene_of(
         ends=view.ends,
         boneyard=view.boneyard_size if draws else None,
         boneyard_text=t("boneyard", count=view.boneyard_size) if draws else None,
-        scores=scores,
+        sides=tuple(sides),
+        points=tuple(view.scores),
+        eggs_text=t("pic-eggs", eggs=view.eggs) if view.has_teams and view.eggs else None,
         turn=view.turn if view.phase is Phase.PLAYING else None,
         seats=tuple(seats),
         owner=owner,
-        banner=banner(view, sides, t),
+        outcome=outcome(view, shown, sides, t),
     )

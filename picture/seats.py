@@ -1,6 +1,8 @@
-"""One seat at the table: a dark panel with its name, a robot mark for a bot, its tiles
-(face down, or face up for their owner and once the hand is over), its last action, and for
-the seat to move a thick amber outline and a ▶ triangle (shape as well as colour)."""
+"""One seat at the table as a compact label on the table's edge: its name, a robot mark
+for a bot, a Kozel team's badge, and side by side the tiles it has left and its last
+action; its tiles face up for their owner and once the hand is over. The seat to move
+has a thick amber outline and a ▶ triangle (shape as well as colour). No text is drawn
+smaller than `SMALLEST_TEXT` pixels: a name that does not fit is cut, not shrunk."""
 
 from __future__ import annotations
 
@@ -12,7 +14,10 @@ from picture.scene import SeatScene
 from picture.tiles import Palette, draw_back, draw_tile
 
 REGULAR = BOLD.with_name("DejaVuSans.ttf")
-PAD = 8.0
+PAD = 6.0
+ROW = 30.0  # a label's row of text
+SMALLEST_TEXT = 20  # pixels, in a 720-pixel picture: 10 on a phone's 360
+GAP = 0.2  # between tiles standing in a row, in units
 
 
 def tile_grid(area: Box, count: int, max_unit: float) -> tuple[float, list[Box]]:
@@ -20,7 +25,7 @@ def tile_grid(area: Box, count: int, max_unit: float) -> tuple[float, list[Box]]
     the largest unit (down to 3 pixels) at which `count` of them fit, and their boxes."""
     unit = max_unit
     while True:
-        gap = max(2.0, unit * 0.25)
+        gap = max(2.0, unit * GAP)
         cols = max(1, int((area.w + gap) // (unit + gap)))
         rows = -(-count // cols) if count else 0
         if rows * (2 * unit + gap) - gap <= area.h or unit <= 3:
@@ -42,7 +47,7 @@ def upright(index: int, tile: tuple[int, int], box: Box) -> Placed:
 
 
 def fitted(
-    text: str, size: int, room: float, regular: bool = False, smallest: int = 15
+    text: str, size: int, room: float, regular: bool = False, smallest: int = SMALLEST_TEXT
 ) -> tuple[ImageFont.FreeTypeFont, str]:
     """The bundled font at `size`, smaller (not below `smallest`) if `text` would not fit in
     `room` pixels, and the text, cut with "…" if it still does not fit; what the font
@@ -91,95 +96,97 @@ def draw_team(
     else:
         corners = ((cx, y), (x + size, cy), (cx, y + size), (x, cy))
         draw.polygon(corners, fill=palette.team_two, outline=palette.label)
-    number = font(max(8, round(size * 0.6)))
+    number = font(SMALLEST_TEXT)
     draw.text((cx, cy + 1), str(team + 1), font=number, fill=palette.pips, anchor="mm")
 
 
-def draw_seat(
+def label_height(rows_of_tiles: int, unit: float, *, stacked: bool) -> float:
+    """A label's height: a row for its name, and its count and action beside it, or
+    (`stacked`) under it; or its tiles standing in `rows_of_tiles` rows under it."""
+    if rows_of_tiles:
+        tiles = rows_of_tiles * 2 * unit + (rows_of_tiles - 1) * unit * GAP
+        return PAD + ROW + 4 + tiles + PAD + 2
+    return PAD + ROW + (4 + ROW if stacked else 0) + PAD
+
+
+def draw_label(
     draw: ImageDraw.ImageDraw,
     seat: SeatScene,
     area: Box,
     *,
     turn: bool,
     palette: Palette,
-    max_unit: float,
+    unit: float,
+    stacked: bool,
 ) -> Box:
-    """Draw `seat` in `area`; returns the box its name was written in."""
-    inner = Box(area.x + 3, area.y + 3, area.w - 6, area.h - 6)
-    outline = palette.last if turn else palette.felt_edge
+    """Draw `seat` as a label filling `area`, its tiles (if face up) standing at `unit`
+    under its name; its count and action beside its name, or (`stacked`, a narrow label)
+    under it while its tiles are face down. Returns the box its name was written in."""
     draw.rounded_rectangle(
-        (inner.x, inner.y, inner.right - 1, inner.bottom - 1),
+        (area.x, area.y, area.right - 1, area.bottom - 1),
         radius=10,
         fill=palette.label_ground,
-        outline=outline,
+        outline=palette.last if turn else palette.felt_edge,
         width=5 if turn else 2,
     )
-    x, y = inner.x + PAD + 2, inner.y + PAD
-    row = 26.0
+    x, y, right = area.x + PAD + 4, area.y + PAD, area.right - PAD - 4
     if turn:  # ▶ before the name
-        draw.polygon(((x, y + 3), (x + 16, y + row / 2), (x, y + row - 3)), fill=palette.last)
+        draw.polygon(((x, y + 5), (x + 16, y + ROW / 2), (x, y + ROW - 5)), fill=palette.last)
         x += 22
-    count = str(seat.count)
-    count_font = font(18)
-    count_w = count_font.getlength(count) + 14
-    robot = row * 0.8 if seat.bot else 0.0
-    badge = row * 0.85 if seat.team is not None else 0.0
-    room = inner.right - PAD - x - (robot + 8 if robot else 0) - (badge + 8 if badge else 0)
-    name_font, name = fitted(seat.name, 22, room)
+    if not stacked:
+        right -= _chips(draw, seat, right, y, palette, from_right=True) + 8
+    elif seat.tiles is None:
+        _chips(draw, seat, area.x + PAD + 4, y + ROW + 4, palette, from_right=False)
+    marks = (ROW * 0.8 + 6 if seat.bot else 0.0) + (ROW * 0.9 + 6 if seat.team is not None else 0)
+    name_font, name = fitted(seat.name, 24, right - x - marks)
     name_w = name_font.getlength(name)
-    draw.text((x, y + row / 2), name, font=name_font, fill=palette.label, anchor="lm")
-    name_box = Box(x, y, max(1.0, name_w), row)
-    after = x + name_w + 8
-    if robot:
-        draw_robot(draw, after, y + row * 0.12, robot, palette.label, palette.label_ground)
-        after += robot + 8
+    draw.text((x, y + ROW / 2), name, font=name_font, fill=palette.label, anchor="lm")
+    after = x + name_w + 6
+    if seat.bot:
+        draw_robot(draw, after, y + ROW * 0.12, ROW * 0.8, palette.label, palette.label_ground)
+        after += ROW * 0.8 + 6
     if seat.team is not None:
-        draw_team(draw, seat.team, after, y + (row - badge) / 2, badge, palette)
-    # The tiles left, as a number in a small face-down frame at the bottom right.
-    action_h = 26.0
-    cx0, cy0 = inner.right - PAD - count_w, inner.bottom - PAD - action_h + 2
-    draw.rounded_rectangle(
-        (cx0, cy0, cx0 + count_w - 1, cy0 + action_h - 3),
-        radius=5,
-        fill=palette.back,
-        outline=palette.face,
-        width=1,
-    )
-    draw.text(
-        (cx0 + count_w / 2, cy0 + (action_h - 3) / 2),
-        count,
-        font=count_font,
-        fill=palette.face,
-        anchor="mm",
-    )
-    tiles_area = Box(
-        inner.x + PAD, y + row + 6, inner.w - 2 * PAD, inner.bottom - PAD - action_h - (y + row + 6)
-    )
-    shown = seat.tiles
-    unit, boxes = tile_grid(tiles_area, seat.count if shown is None else len(shown), max_unit)
-    if shown is None:
-        for box in boxes:
-            draw_back(draw, box, unit, palette=palette)
-    else:
-        for i, (tile, box) in enumerate(zip(shown, boxes, strict=True)):
+        draw_team(draw, seat.team, after, y + ROW * 0.05, ROW * 0.9, palette)
+    if seat.tiles is not None:
+        tiles = Box(area.x + PAD + 4, y + ROW + 4, area.w - 2 * PAD - 8, area.bottom - y - ROW - 8)
+        _, boxes = tile_grid(tiles, len(seat.tiles), unit)
+        for i, (tile, box) in enumerate(zip(seat.tiles, boxes, strict=True)):
             placed = upright(i, tile, box)
-            draw_tile(draw, placed, unit, face=palette.face, pips=palette.pips, edge=palette.edge)
-    if seat.action:
-        small, action = fitted(seat.action, 18, inner.w - 2 * PAD - count_w - 18, True, 12)
-        w = small.getlength(action) + 12
-        ay = inner.bottom - PAD - action_h + 2
+            draw_tile(draw, placed, box.w, face=palette.face, pips=palette.pips, edge=palette.edge)
+    return Box(x, y, max(1.0, name_w), ROW)
+
+
+def _chips(
+    draw: ImageDraw.ImageDraw,
+    seat: SeatScene,
+    x: float,
+    y: float,
+    palette: Palette,
+    *,
+    from_right: bool,
+) -> float:
+    """The seat's tiles left (a face-down tile and the number), then its last action,
+    on the row at `y`, from `x` rightwards (or leftwards, `from_right`); returns the
+    width they take."""
+    face = font(SMALLEST_TEXT)
+    count = str(seat.count)
+    count_w = face.getlength(count) + 30
+    action_font, action = fitted(seat.action or "", SMALLEST_TEXT, 120, True)
+    action_w = action_font.getlength(action) + 14 if seat.action else 0.0
+    width = count_w + (action_w + 6 if action_w else 0.0)
+    left = x - width if from_right else x
+    draw.rounded_rectangle(
+        (left, y + 1, left + count_w, y + ROW - 1), radius=6, fill=palette.felt_edge
+    )
+    draw_back(draw, Box(left + 5, y + 5, 11, ROW - 10), 11, palette=palette)
+    draw.text((left + 21, y + ROW / 2), count, font=face, fill=palette.face, anchor="lm")
+    if action_w:
+        ax = left + count_w + 6
         draw.rounded_rectangle(
-            (inner.x + PAD, ay, inner.x + PAD + w, ay + action_h - 3),
+            (ax, y + 1, ax + action_w, y + ROW - 1),
             radius=6,
             fill=palette.felt,
             outline=palette.label,
-            width=1,
         )
-        draw.text(
-            (inner.x + PAD + 6, ay + (action_h - 3) / 2),
-            action,
-            font=small,
-            fill=palette.label,
-            anchor="lm",
-        )
-    return name_box
+        draw.text((ax + 7, y + ROW / 2), action, font=action_font, fill=palette.label, anchor="lm")
+    return width

@@ -55,7 +55,7 @@ MARKS = ("last", "lead")
 
 def pip_radius(unit: float) -> float:
     """The radius of a pip on a tile of this unit (never below a visible pixel and a bit)."""
-    return max(1.2, unit * 0.09)
+    return max(1.2, unit * 0.1)
 
 
 def _axes(placed: Placed) -> tuple[Point, Point]:

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from core.engine import Match
+from core.views import public_view
 from picture.layout import Box, Placed, fit, joints, lay_out
+from picture.scene import marks
 
 Line = list[tuple[int, int]]
 
@@ -193,3 +198,55 @@ def test_a_prefix_never_gets_a_smaller_unit(line: Line, data: st.DataObject) -> 
     frame = Box(0, 0, 300, 400)
     cut = data.draw(st.integers(0, len(line)))
     assert fit(line[:cut], frame)[0] >= fit(line, frame)[0]
+
+
+def final_lines(variant: str, players: int, games: int) -> Iterator[tuple[Line, int | None]]:
+    """The line at the end of each of `games` random hands, and its lead's index."""
+    for seed in range(games):
+        match, _ = Match.new(variant, players, 100, seed=seed)
+        moves = random.Random(seed)
+        while not match.hand_over:
+            turn = match.turn
+            assert turn is not None
+            match.play(turn, *moves.choice(match.legal_moves()))
+        view = public_view(match)
+        yield [(a, b) for a, b in view.line], marks(view)[0]
+
+
+def touching(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap or share any part of an edge or a corner."""
+    return (
+        a.x <= b.right + 1e-6
+        and b.x <= a.right + 1e-6
+        and a.y <= b.bottom + 1e-6
+        and (b.y <= a.bottom + 1e-6)
+    )
+
+
+@pytest.mark.parametrize(("variant", "players"), [("draw", 2), ("block", 4), ("kozel", 4)])
+def test_the_arms_never_cross_and_each_tile_touches_only_its_neighbours(
+    variant: str, players: int
+) -> None:
+    """Over the final lines of 1,000 random hands: the left arm keeps to the lead's row
+    and above, the right arm to the lead's row and below, each on its own side of the
+    lead in that row; consecutive tiles touch and no others do."""
+    frame = Box(24, 24, 672, 380)  # the felt of a square picture, its margins taken
+    for line, lead in final_lines(variant, players, 1000):
+        unit, placed = fit(line, frame, max_unit=36.0, min_unit=6.0, lead=lead)
+        check(line, frame, unit, placed)
+        assert lead is not None
+        centre = placed[lead].box
+        row = centre.y + centre.h / 2
+        for p in placed[:lead]:
+            assert p.box.bottom <= row + unit + 1e-6, (line, lead, p)
+            if abs(p.box.y + p.box.h / 2 - row) < 1e-6:
+                assert p.box.right <= centre.x + 1e-6
+        for p in placed[lead + 1 :]:
+            assert p.box.y >= row - unit - 1e-6, (line, lead, p)
+            if abs(p.box.y + p.box.h / 2 - row) < 1e-6:
+                assert p.box.x >= centre.right - 1e-6
+        for i, a in enumerate(placed):
+            for b in placed[i + 2 :]:
+                assert not touching(a.box, b.box), (line, lead, a, b)
+        for a, b in itertools.pairwise(placed):
+            assert touching(a.box, b.box), (a, b)

@@ -1,11 +1,13 @@
 """The scene holds the public view and nothing more (R8): a private scene adds only its
-owner's hand, and every hand is face up once the hand is over."""
+owner's hand, and every hand is face up once the hand is over; what a hand or the match
+came to says what happened (a domino and by whom, a fish, the goats, a dry win) and the
+points; every name is something a person can tell apart."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.events import Drew, Passed, Played
+from core.events import Drew, EndReason, Passed, Played
 from core.positions import seeded_position as position
 from core.state import Phase
 from core.variants import Variant
@@ -35,7 +37,8 @@ def test_the_group_scene_matches_the_public_view(variant: Variant, players: int,
     assert [s.bot for s in scene.seats] == [i % 2 == 1 for i in range(players)]
     assert [s.name for s in scene.seats] == names(players)
     assert (scene.boneyard is not None) == (variant is Variant.DRAW)
-    assert len(scene.scores) == (2 if variant is Variant.KOZEL else players)
+    assert len(scene.sides) == len(scene.points) == (2 if variant is Variant.KOZEL else players)
+    assert scene.points == view.scores
     teams = [s.team for s in scene.seats]
     assert teams == ([0, 1, 0, 1] if variant is Variant.KOZEL else [None] * players)
     if scene.line:
@@ -114,48 +117,80 @@ def test_names_are_plain_and_short() -> None:
     assert clean_name("\u200b") == "?"
 
 
-def test_a_hand_being_played_has_no_banner() -> None:
+def test_a_name_of_emoji_only_gets_a_stand_in() -> None:
+    assert clean_name("👨‍👩‍👧‍👦🐐", "Player 4") == "Player 4"
+    assert clean_name("🐐 Коза", "Player 4") == "Коза"
+    scene = scene_of(
+        public_view(position(Variant.KOZEL, 4, 3, moves=2)), ["🎲"] * 4, [False] * 4, T
+    )
+    assert [s.name for s in scene.seats] == [f"Player {n}" for n in range(1, 5)]
+
+
+def test_stacked_marks_are_cut_to_one_per_letter() -> None:
+    zalgo = "Z\u0334\u0322\u031b\u0316a\u0338\u0321l"
+    assert clean_name(zalgo) == "Z\u0334a\u0338l"
+    assert clean_name("Ёлка Crème") == "Ёлка Crème"  # one mark on a letter stays
+
+
+def test_a_hand_being_played_has_no_outcome() -> None:
     scene = scene_of(public_view(position(Variant.KOZEL, 4, 3, moves=6)), names(4), [False] * 4, T)
-    assert scene.banner is None
+    assert scene.outcome is None
 
 
 @pytest.mark.parametrize(("variant", "players"), CASES)
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_a_finished_hand_says_what_it_came_to(variant: Variant, players: int, seed: int) -> None:
+def test_a_finished_hand_says_what_happened_and_the_points(
+    variant: Variant, players: int, seed: int
+) -> None:
     match = position(variant, players, seed, moves=None)
     view = public_view(match)
     result = view.revealed
     assert result is not None
     scene = scene_of(view, names(players), [False] * players, T)
-    assert scene.banner is not None
+    outcome = scene.outcome
+    assert outcome is not None
+    assert not outcome.goats
+    if result.reason is EndReason.DOMINO:
+        assert outcome.title == T("pic-domino", name=f"Player {result.last_player}")
+    else:
+        assert outcome.title == T("pic-fish" if variant is Variant.KOZEL else "pic-blocked")
     if variant is not Variant.KOZEL:
         if result.winner is None:
-            assert scene.banner == T("pic-hand-tie")
+            assert outcome.details == (T("pic-hand-tie"),)
         else:
-            expected = T("pic-hand-won", side=f"Player {result.winner}", points=result.points)
-            assert scene.banner == expected
+            won = T("pic-hand-won", side=f"Player {result.winner}", points=result.points)
+            assert outcome.details == (won,)
         return
     teams = ["Player 0 & Player 2", "Player 1 & Player 3"]
     if result.winner is None:
-        assert scene.banner == T("pic-kozel-eggs", eggs=result.eggs_after)
+        assert outcome.details == (T("pic-kozel-eggs", eggs=result.eggs_after),)
     elif not result.cancelled_by_13:  # the team that did not win writes the points down
         loser = teams[1 - result.winner]
-        assert scene.banner == T("pic-kozel-written", side=loser, points=result.points)
+        written = T("pic-kozel-written", side=loser, points=result.points)
+        assert outcome.details == (written,)
 
 
-def test_the_goats_are_named_once_the_match_is_over() -> None:
-    match = position(Variant.KOZEL, 4, 5, moves=None)
-    while not match.match_over:
-        match.next_hand()
-        while match.turn is not None and match.state.phase is Phase.PLAYING:
-            match.play(match.turn, *match.legal_moves()[0])
-    view = public_view(match)
-    assert view.match_result is not None
-    goats = view.match_result.goats
-    assert goats is not None
-    scene = scene_of(view, names(4), [False] * 4, T)
-    team = ["Player 0 & Player 2", "Player 1 & Player 3"][goats]
-    assert scene.banner == T("pic-goats", side=team)
+def test_the_goats_are_an_event_naming_them_and_a_dry_win() -> None:
+    for seed in range(5, 40):
+        match = position(Variant.KOZEL, 4, seed, moves=None)
+        while not match.match_over:
+            match.next_hand()
+            while match.turn is not None and match.state.phase is Phase.PLAYING:
+                match.play(match.turn, *match.legal_moves()[0])
+        view = public_view(match)
+        assert view.match_result is not None
+        goats = view.match_result.goats
+        assert goats is not None
+        scene = scene_of(view, names(4), [False] * 4, T)
+        team = ["Player 0 & Player 2", "Player 1 & Player 3"][goats]
+        assert scene.outcome is not None
+        assert scene.outcome.goats
+        assert scene.outcome.title == T("pic-goats")
+        assert scene.outcome.details[0] == team
+        assert (T("pic-dry") in scene.outcome.details) == view.match_result.dry
+        if view.match_result.dry:
+            return
+    pytest.fail("no seed here ends in a dry win")
 
 
 def test_eggs_carried_are_in_the_header_of_kozel() -> None:
@@ -164,6 +199,6 @@ def test_eggs_carried_are_in_the_header_of_kozel() -> None:
         view = public_view(match)
         if view.eggs:
             scene = scene_of(view, names(4), [False] * 4, T)
-            assert scene.scores[-1] == T("pic-eggs", eggs=view.eggs)
+            assert scene.eggs_text == T("pic-eggs", eggs=view.eggs)
             return
     pytest.skip("no seed here ends its first hand with eggs")

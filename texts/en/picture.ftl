@@ -3,12 +3,18 @@
 pic-hand = Hand { $hand }
 pic-pass = pass
 pic-team = { $first } & { $second }
-pic-score = { $side }: { $score }
-pic-eggs = Eggs carried: { $eggs }
-pic-hand-won = Hand result: { $side } +{ $points }
-pic-hand-tie = Hand result: a tie, nobody scores
-pic-kozel-written = Hand result: { $side } write down { $points }
-pic-kozel-13 = Hand result: { $side }, not written (rule of 13): { $points }
-pic-kozel-eggs = Hand result: eggs! Carried over: { $eggs }
-pic-match-won = Match won by { $side }
-pic-goats = The goats: { $side }
+pic-eggs = Eggs: { $eggs }
+# A name with nothing to draw (only emoji): the player by their seat.
+pic-player = Player { $n }
+# A hand's end in the picture: what happened (large), then the points.
+pic-domino = Domino! { $name }
+pic-fish = A fish!
+pic-blocked = Blocked: nobody can play
+pic-hand-won = { $side } +{ $points }
+pic-hand-tie = A tie: nobody scores
+pic-kozel-written = { $side } write down { $points }
+pic-kozel-13 = { $side }: not written (rule of 13): { $points }
+pic-kozel-eggs = Eggs! Carried to the next hand: { $eggs }
+pic-match-won = Match won
+pic-goats = The goats!
+pic-dry = A dry win!

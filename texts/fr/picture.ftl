@@ -3,12 +3,18 @@
 pic-hand = Manche { $hand }
 pic-pass = passe
 pic-team = { $first } et { $second }
-pic-score = { $side } : { $score }
-pic-eggs = Œufs reportés : { $eggs }
-pic-hand-won = Fin de manche : { $side } +{ $points }
-pic-hand-tie = Fin de manche : égalité, personne ne marque
-pic-kozel-written = Fin de manche : { $side } inscrivent { $points }
-pic-kozel-13 = Fin de manche : { $side }, rien d'inscrit (règle du 13) : { $points }
-pic-kozel-eggs = Fin de manche : œufs ! Reportés : { $eggs }
-pic-match-won = Partie gagnée par { $side }
-pic-goats = Les boucs : { $side }
+pic-eggs = Œufs : { $eggs }
+# Un nom sans rien à dessiner (que des emoji) : le joueur par sa place.
+pic-player = Joueur { $n }
+# La fin d'une manche en image : ce qui s'est passé (en grand), puis les points.
+pic-domino = Domino ! { $name }
+pic-fish = Un poisson !
+pic-blocked = Bloquée : personne ne peut jouer
+pic-hand-won = { $side } +{ $points }
+pic-hand-tie = Égalité : personne ne marque
+pic-kozel-written = { $side } inscrivent { $points }
+pic-kozel-13 = { $side }, rien d'inscrit (règle du 13) : { $points }
+pic-kozel-eggs = Œufs ! Reportés à la manche suivante : { $eggs }
+pic-match-won = Partie gagnée
+pic-goats = Les boucs !
+pic-dry = Victoire sèche !

@@ -3,12 +3,18 @@
 pic-hand = Mano { $hand }
 pic-pass = passo
 pic-team = { $first } e { $second }
-pic-score = { $side }: { $score }
-pic-eggs = Uova riportate: { $eggs }
-pic-hand-won = Fine mano: { $side } +{ $points }
-pic-hand-tie = Fine mano: pareggio, nessuno segna
-pic-kozel-written = Fine mano: { $side } si segnano { $points }
-pic-kozel-13 = Fine mano: { $side }, non si scrive (regola del 13): { $points }
-pic-kozel-eggs = Fine mano: uova! Riportate: { $eggs }
-pic-match-won = Partita vinta da { $side }
-pic-goats = I caproni: { $side }
+pic-eggs = Uova: { $eggs }
+# Un nome senza niente da disegnare (solo emoji): il giocatore secondo il posto.
+pic-player = Giocatore { $n }
+# La fine di una mano in immagine: cosa è successo (in grande), poi i punti.
+pic-domino = Domino! { $name }
+pic-fish = Un pesce!
+pic-blocked = Bloccata: nessuno può giocare
+pic-hand-won = { $side } +{ $points }
+pic-hand-tie = Pareggio: nessuno segna
+pic-kozel-written = { $side } si segnano { $points }
+pic-kozel-13 = { $side }, non si scrive (regola del 13): { $points }
+pic-kozel-eggs = Uova! Riportate alla mano dopo: { $eggs }
+pic-match-won = Partita vinta
+pic-goats = I caproni!
+pic-dry = Vittoria a secco!
