@@ -36,7 +36,8 @@ ALERTS = 3  # alerts on one look of a message before a person presses it less of
 SETTINGS = "⚙ Settings"  # the lobby's button that shows its settings
 SETTINGS_BACK = "← Back"  # ... and the settings' button that shows its seats again
 _HAND = re.compile(r"· hand (\d+) ·")
-_HAND_OVER = re.compile(r"Hand (\d+) is over: its result shows")
+_HAND_OVER = re.compile(r"<b>Hand (\d+) is over:</b>")  # the table's news line, then
+MATCH_OVER = "The match's result is below."  # the table's line once the match is over
 
 Action = tuple[Someone, StoredMessage, str]
 
@@ -297,7 +298,7 @@ class GroupGame(Players):
             m
             for m in self.api.messages_in(self.chat_id)
             if {"Join", SETTINGS_BACK, "My hand", "Next hand"} & set(m.labels())
-            or "The match is over" in m.text
+            or MATCH_OVER in m.text
             or "The game was cancelled" in m.text
         ]
         return tables[-1] if tables else None
@@ -350,7 +351,7 @@ class GroupGame(Players):
     @property
     def finished(self) -> bool:
         table = self.table()
-        return self.result_posted and table is not None and "The match is over" in table.text
+        return self.result_posted and table is not None and MATCH_OVER in table.text
 
     def _watched(self) -> list[StoredMessage]:
         """Everything the group and the players see of the game."""
