@@ -105,7 +105,7 @@ news-join = { $what } · { $turn }
 news-turn = à { $name } de jouer
 news-your-move = <b>à vous</b> : extrémités { $left } et { $right }
 news-your-lead = <b>à vous d'ouvrir</b> : le domino de votre choix
-news-your-only = <b>à vous</b> : seul { $tile } se pose
+news-your-only = <b>à vous</b> : un seul coup possible, { $tile }
 news-played = { $who ->
     [you] vous posez
    *[other] { $name } pose

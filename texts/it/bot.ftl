@@ -105,7 +105,7 @@ news-join = { $what } · { $turn }
 news-turn = tocca a { $name }
 news-your-move = <b>tocca a te</b>: estremità { $left } e { $right }
 news-your-lead = <b>apri tu</b>: la tessera che vuoi
-news-your-only = <b>tocca a te</b>: va solo { $tile }
+news-your-only = <b>tocca a te</b>: puoi giocare solo { $tile }
 news-played = { $who ->
     [you] giochi
    *[other] { $name } gioca

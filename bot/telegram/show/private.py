@@ -5,7 +5,8 @@ In a group a hand whose only change is the line others made waits for its owner'
 (the group's table shows the line, and an edit per move to every player would cost more
 calls than the move itself). When the turn comes to someone away from the chat (their
 own last move over `AT_THE_CHAT` ago) it comes as a new message, which notifies them,
-and the old one is deleted with others, a few at once."""
+and the old one is deleted with others, a few at once. A hand's result stays where it
+was read (`Content.lasting`): the next hand comes as a new message under it."""
 
 from __future__ import annotations
 
