@@ -90,6 +90,7 @@ def joints(placed: Placed) -> tuple[Point, Point]:
 
 
 PITCH = 2.25  # units from a row's centre line to the next one's
+LEAD_PLACES = (0.5, 0.35, 0.65, 0.2, 0.8)  # where the lead may sit, across the frame
 
 
 def _in_row(
@@ -161,10 +162,10 @@ def lay_out(
     if not line:
         return []
     first = lead if lead is not None and 0 <= lead < len(line) else len(line) // 2
-    # The lead in the middle; else where the arms share the lead's row as they share
-    # the line (a long arm and a short one fit larger so).
-    share = min(0.85, max(0.15, (first + 0.5) / len(line)))
-    for where in dict.fromkeys((0.5, share)):
+    # The lead in the middle; else further to one side, for a long arm and a short one.
+    # The same few places for every line, so that a line grown at its ends is never laid
+    # out larger than before it grew.
+    for where in LEAD_PLACES:
         placed = _lay_out_at(line, frame, unit, first, frame.x + frame.w * where)
         if placed is not None:
             return placed
