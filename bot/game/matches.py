@@ -116,7 +116,10 @@ class Matches(TableCases):
             await self._games.tell(game)  # saved by the same press, handed twice
             return game
         check_current(game, version)
-        in_chat(chat_id, game.human(seat).chat_id)
+        # A group player's hand is in their private chat, and maybe shown to them alone
+        # in the group too: a move counts from either.
+        if not (game.kind.hands_apart and chat_id == game.chat_id):
+            in_chat(chat_id, game.human(seat).chat_id)
         state = game.state
         if not isinstance(state, Playing):
             raise RefusalError(RefusalCode.STALE)

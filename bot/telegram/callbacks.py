@@ -117,6 +117,13 @@ class GroupLookData(CallbackData, prefix="gk"):
     look: LookName
 
 
+class HandData(CallbackData, prefix="hd"):
+    """🂠 on a group's table: the presser's hand, shown to them alone in the group (an
+    ephemeral message)."""
+
+    game: GameId
+
+
 class DealData(CallbackData, prefix="dl"):
     """A group's hand result: its deal's secret, sent to whoever presses, privately."""
 

@@ -24,7 +24,7 @@ from aiogram.utils.callback_answer import CallbackAnswer, CallbackAnswerMiddlewa
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.ports import StorageUnavailableError, StorageUncertainError
 from bot.telegram.callbacks import ActionData, MoveData
-from bot.telegram.outbox.calls import UnreachableError
+from bot.telegram.outbox.errors import UnreachableError
 from bot.telegram.outbox.replies import Replies
 from bot.telegram.outbox.sender import DeliveryFailedError
 from bot.telegram.outbox.threads import answering_to

@@ -16,6 +16,7 @@ import io
 import itertools
 import math
 import re
+import time
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -34,9 +35,14 @@ from aiogram.exceptions import (
 )
 from aiogram.methods import (
     AnswerCallbackQuery,
+    DeleteEphemeralMessage,
     DeleteMessage,
     DeleteMessages,
     DeleteWebhook,
+    EditEphemeralMessageCaption,
+    EditEphemeralMessageMedia,
+    EditEphemeralMessageReplyMarkup,
+    EditEphemeralMessageText,
     EditMessageCaption,
     EditMessageMedia,
     EditMessageReplyMarkup,
@@ -73,6 +79,8 @@ from bot.game.ports import StorageUnavailableError
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
 from bot.telegram.show.placement import private_field, sent_of
+from tests.bot.fake_ephemeral import Ephemeral, Ephemerals
+from tests.bot.fake_ephemeral import message_of as ephemeral_message
 
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
 SETTLE_WITHIN = 30.0  # seconds of real time the harness waits for the bot to settle
@@ -82,6 +90,13 @@ CAPTION_LIMIT = 1024  # UTF-16 code units of a photo's caption once entities are
 ALERT_LIMIT = 200
 CALLBACK_LIMIT = 64
 PHOTO_METHODS = SendPhoto | EditMessageMedia | EditMessageCaption
+EPHEMERAL_EDITS = (
+    EditEphemeralMessageText
+    | EditEphemeralMessageCaption
+    | EditEphemeralMessageMedia
+    | EditEphemeralMessageReplyMarkup
+    | DeleteEphemeralMessage
+)
 NO_MEDIA = "Bad Request: there is no media in the message to edit"
 NO_CAPTION = "Bad Request: there is no caption in the message to edit"
 NO_TEXT = "Bad Request: there is no text in the message to edit"
@@ -223,6 +238,8 @@ class FakeTelegram(BaseSession):
         self._timer: Callable[[], float] | None = None
         # Calls Telegram carries out but whose answer never comes back (used once each).
         self.lose_answer: list[Callable[[TelegramMethod[Any]], bool]] = []
+        self.ephemerals = Ephemerals(time.monotonic)  # Bot API 10.2 (fake_ephemeral.py)
+        self.bot_admin_in: set[int] = set()  # groups where the bot is an administrator
 
     def limit(self, clock: Callable[[], float]) -> None:
         """Answer 429 as Telegram does when a limit is broken: more than 20 messages or
@@ -313,7 +330,12 @@ class FakeTelegram(BaseSession):
                 self.migrated[chat_id],
             )
         writes = isinstance(
-            method, SendMessage | EditMessageText | EditMessageReplyMarkup | PHOTO_METHODS
+            method,
+            SendMessage
+            | EditMessageText
+            | EditMessageReplyMarkup
+            | PHOTO_METHODS
+            | EPHEMERAL_EDITS,
         )
         if isinstance(chat_id, int) and chat_id in self.removed_from:
             raise TelegramForbiddenError(method, "Forbidden: bot was kicked from the group chat")
@@ -350,6 +372,11 @@ class FakeTelegram(BaseSession):
         raise TelegramBadRequest(method, "Bad Request: message to be replied not found")
 
     def _answer(self, bot: Bot, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
+        ephemeral = params.get("ephemeral_message_parameters")
+        if ephemeral is not None and isinstance(method, SendMessage | SendPhoto):
+            return self._send_ephemeral(method, params, ephemeral)
+        if isinstance(method, EPHEMERAL_EDITS):
+            return self._edit_ephemeral(bot, method, params)
         if isinstance(method, SendMessage):
             chat_id = int(params["chat_id"])
             self._check_text(method, params)
@@ -410,6 +437,60 @@ class FakeTelegram(BaseSession):
                 return ChatMemberLeft(user=who)
             return ChatMemberMember(user=who)
         raise AssertionError(f"the fake Telegram does not know {method.__api_method__}")
+
+    def _send_ephemeral(
+        self, method: SendMessage | SendPhoto, params: dict[str, Any], ephemeral: Any
+    ) -> Message:
+        chat_id = int(params["chat_id"])
+        markup = params.get("reply_markup")
+        photo = None
+        if isinstance(method, SendPhoto):
+            text = self._check_caption(method, params.get("caption"), params.get("parse_mode"))
+            self._check_markup(method, markup)
+            photo = self._photo(method, params["photo"])
+        else:
+            self._check_text(method, params)
+            text = params["text"]
+        member = int(ephemeral.receiver_user_id) not in self.outsiders.get(chat_id, set())
+        admin = chat_id in self.bot_admin_in
+        return self.ephemerals.send(
+            method, _chat(chat_id), ephemeral, text, markup, admin=admin, member=member, photo=photo
+        )
+
+    def _edit_ephemeral(self, bot: Bot, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
+        if isinstance(method, DeleteEphemeralMessage):
+            return self.ephemerals.delete(method, params)
+        stored = self.ephemerals.stored(method, params)
+        markup = params.get("reply_markup")
+        self._check_markup(method, markup)
+        new: tuple[str, Any, bytes | None]
+        if isinstance(method, EditEphemeralMessageText):
+            if stored.photo is not None:
+                raise TelegramBadRequest(method, NO_TEXT)
+            self._check_text(method, params)
+            new = (params["text"], markup, None)
+        elif isinstance(method, EditEphemeralMessageCaption):
+            if stored.photo is None:
+                raise TelegramBadRequest(method, NO_CAPTION)
+            caption = self._check_caption(method, params.get("caption"), params.get("parse_mode"))
+            new = (caption, markup, stored.photo)
+        elif isinstance(method, EditEphemeralMessageMedia):
+            media = params["media"]
+            if stored.photo is None:
+                raise TelegramBadRequest(method, NO_MEDIA)
+            parse_mode = media.parse_mode
+            if isinstance(parse_mode, Default):
+                parse_mode = bot.default[parse_mode.name]
+            caption = self._check_caption(method, media.caption, parse_mode)
+            file_id, photo = self._photo(method, media.media)
+            stored.file_id = file_id
+            new = (caption, markup, photo)
+        else:  # EditEphemeralMessageReplyMarkup
+            new = (stored.text, markup, stored.photo)
+        if new == (stored.text, stored.markup, stored.photo):
+            raise self._not_modified(method)
+        stored.text, stored.markup, stored.photo = new
+        return True
 
     def _photo_answer(self, bot: Bot, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
         """sendPhoto, editMessageMedia and editMessageCaption."""
@@ -617,6 +698,8 @@ class TelegramHarness:
         self._updates = itertools.count(1)
         self._queries = itertools.count(1)
         self.last_update: Update | None = None
+        if wait is not None:
+            fake.ephemerals.clock = lambda: wait.clock.now().timestamp()
 
     async def settle(self) -> None:
         """Let the outbox send everything it may now and the worker run what is due now,
@@ -741,7 +824,23 @@ class TelegramHarness:
     async def press(self, who: User, message: StoredMessage, data: str) -> Call:
         """`who` presses a button carrying `data` on `message`; returns the one answer."""
         query_id = f"q{next(self._queries)}"
+        self.fake.ephemerals.pressed(query_id, who.id, message.chat_id, on_ephemeral=False)
         await self._feed(self.press_update(who, message, data, query_id))
+        return self.answer_to(query_id)
+
+    async def press_ephemeral(self, who: User, message: Ephemeral, data: str) -> Call:
+        """`who` presses a button carrying `data` on an ephemeral message of theirs."""
+        assert message.receiver == who.id, "only its receiver sees an ephemeral message"
+        query_id = f"q{next(self._queries)}"
+        self.fake.ephemerals.pressed(query_id, who.id, message.chat_id, on_ephemeral=True)
+        query = CallbackQuery(
+            id=query_id,
+            from_user=who,
+            chat_instance=f"ci{message.chat_id}",
+            message=ephemeral_message(message, _chat(message.chat_id), BOT_USER),
+            data=data,
+        )
+        await self._feed(Update(update_id=next(self._updates), callback_query=query))
         return self.answer_to(query_id)
 
     async def private_message_id(self, game_id: str, user_id: int) -> int | None:

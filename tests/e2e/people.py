@@ -297,7 +297,7 @@ class GroupGame(Players):
         tables = [
             m
             for m in self.api.messages_in(self.chat_id)
-            if {"Join", SETTINGS_BACK, "My hand", "Next hand"} & set(m.labels())
+            if {"Join", SETTINGS_BACK, "🂠 My hand", "Next hand"} & set(m.labels())
             or MATCH_OVER in m.text
             or "The game was cancelled" in m.text
         ]

@@ -272,7 +272,7 @@ btn-timer-next = { $seconds ->
    *[other] ⏱ Timer: { $seconds } s
 }
 lobby-settings-hint = Tap a setting to change it; ← Back returns to the seats.
-btn-my-hand = My hand
+btn-my-hand = 🂠 My hand
 # A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
 btn-to-table = ↩ To the table
 btn-take-seat = Play for Bot { $n }

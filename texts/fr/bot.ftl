@@ -287,7 +287,7 @@ btn-timer-next = { $seconds ->
    *[other] ⏱ Minuteur : { $seconds } s
 }
 lobby-settings-hint = Touchez un réglage pour le changer ; « ← Retour » ramène aux places.
-btn-my-hand = Mon jeu
+btn-my-hand = 🂠 Mon jeu
 # A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
 btn-to-table = ↩ Retour à la table
 btn-take-seat = Jouer pour Bot { $n }

@@ -287,7 +287,7 @@ btn-timer-next = { $seconds ->
    *[other] ⏱ Timer: { $seconds } s
 }
 lobby-settings-hint = Tocca un'impostazione per cambiarla; «← Indietro» torna ai posti.
-btn-my-hand = Le mie tessere
+btn-my-hand = 🂠 Le mie tessere
 # A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
 btn-to-table = ↩ Torna al tavolo
 btn-take-seat = Gioca per Bot { $n }

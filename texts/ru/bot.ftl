@@ -278,7 +278,7 @@ btn-timer-next = { $seconds ->
    *[other] ⏱ Таймер: { $seconds } с
 }
 lobby-settings-hint = Каждая настройка меняется нажатием; «← Назад» вернёт к местам.
-btn-my-hand = Мои кости
+btn-my-hand = 🂠 Мои кости
 # A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
 btn-to-table = ↩ К столу
 btn-take-seat = Играть за Бота { $n }

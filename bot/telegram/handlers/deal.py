@@ -15,7 +15,7 @@ from bot.game.games import Games
 from bot.game.kinds import GROUP
 from bot.game.state import Game
 from bot.telegram.callbacks import DealData
-from bot.telegram.outbox.calls import UnreachableError
+from bot.telegram.outbox.errors import UnreachableError
 from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.table import group_title
 from texts import Texts, Translate

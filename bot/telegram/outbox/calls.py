@@ -35,46 +35,28 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile, InputMediaPhoto, ReplyParameters
 
-from bot.telegram.render.content import Content, Picture
+from bot.telegram.outbox.drawn import PICTURE_FILE, png_of
+from bot.telegram.outbox.errors import (
+    LaterError,
+    MovedError,
+    OtherKindError,
+    RefusedError,
+    UnreachableError,
+)
+from bot.telegram.outbox.whispers import whisper
+from bot.telegram.render.content import Content
 from bot.telegram.retry import paced
-from bot.telegram.show.steps import Delete, Outcome, Put, Step, Strip
+from bot.telegram.show.steps import Delete, Outcome, Put, Step, Strip, Whisper
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-PICTURE_FILE = "table.png"
 RETRIES = (0.2, 0.6)  # seconds before each new try of a call that may be made twice
 NOT_MODIFIED = "message is not modified"
 # What Telegram says when a message can no longer be edited, or is of the other kind.
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
 REPLIED_GONE = "message to be replied not found"
 OTHER_KIND = ("there is no media in", "there is no text in", "there is no caption in")
-
-
-class LaterError(Exception):
-    """Nothing more can go to the chat now: come back `after` seconds from now.
-    `delivered_maybe`: the call may have reached the chat all the same."""
-
-    def __init__(self, after: float, *, delivered_maybe: bool = False) -> None:
-        super().__init__(after)
-        self.after = after
-        self.delivered_maybe = delivered_maybe
-
-
-class UnreachableError(Exception):
-    """The bot may not write to the chat (a person who blocked it, a removed bot)."""
-
-
-class MovedError(Exception):
-    """The group became a supergroup: `chat_id` is its new id."""
-
-    def __init__(self, chat_id: int) -> None:
-        super().__init__(chat_id)
-        self.chat_id = chat_id
-
-
-class RefusedError(Exception):
-    """Telegram refused the content itself (it would refuse it again)."""
 
 
 class Calls:
@@ -113,7 +95,7 @@ class Calls:
     async def _send(self, chat_id: int, content: Content, answers: ReplyParameters | None) -> int:
         picture = content.picture
         if picture is None:
-            message = await self._call(
+            message = await self.call(
                 lambda: self.bot.send_message(
                     chat_id=chat_id,
                     text=content.text,
@@ -123,8 +105,8 @@ class Calls:
                 again=False,
             )
             return message.message_id
-        photo = BufferedInputFile(await _png(picture), PICTURE_FILE)
-        message = await self._call(
+        photo = BufferedInputFile(await png_of(picture), PICTURE_FILE)
+        message = await self.call(
             lambda: self.bot.send_photo(
                 chat_id=chat_id,
                 photo=photo,
@@ -142,6 +124,8 @@ class Calls:
         """One step's call (`turn`: see `put`); how it went. A chat out of reach, or
         content refused, is an outcome; waiting, a moved group, are errors."""
         try:
+            if isinstance(step, Whisper):
+                return await whisper(self, chat_id, step)
             if isinstance(step, Delete):
                 if step.message_ids:
                     await self.delete(chat_id, step.message_ids)
@@ -173,7 +157,7 @@ class Calls:
         taken, not a drawing later (late calls bunch up past the chat's limit)."""
         picture = content.picture
         if picture is not None and picture.key != photo:
-            await _png(picture)
+            await png_of(picture)
 
     async def put(
         self,
@@ -201,7 +185,7 @@ class Calls:
                     log.warning("edits in chat %s fail: sent anew", chat_id)
                 else:
                     raise
-            except _OtherKindError:
+            except OtherKindError:
                 pass
             if turn is not None:
                 await turn()
@@ -226,14 +210,14 @@ class Calls:
             )
         else:
             media = InputMediaPhoto(
-                media=BufferedInputFile(await _png(picture), PICTURE_FILE),
+                media=BufferedInputFile(await png_of(picture), PICTURE_FILE),
                 caption=content.text,
             )
             make = lambda: self.bot.edit_message_media(  # noqa: E731
                 media=media, chat_id=chat_id, message_id=message_id, reply_markup=content.markup
             )
         try:
-            await self._call(make)
+            await self.call(make)
         except RefusedError as refused:
             said = str(refused).lower()
             if NOT_MODIFIED in said:
@@ -241,7 +225,7 @@ class Calls:
             if any(words in said for words in GONE):
                 return False
             if any(words in said for words in OTHER_KIND):
-                raise _OtherKindError from None
+                raise OtherKindError from None
             raise
         return True
 
@@ -249,20 +233,20 @@ class Calls:
         """Delete messages in one call; those that cannot be (too old, gone) stay."""
         ids = list(message_ids)
         try:
-            await self._call(lambda: self.bot.delete_messages(chat_id=chat_id, message_ids=ids))
+            await self.call(lambda: self.bot.delete_messages(chat_id=chat_id, message_ids=ids))
         except RefusedError as error:
             log.info("messages %s of chat %s stay: %s", ids, chat_id, error)
 
     async def drop_buttons(self, chat_id: int, message_id: int) -> None:
         """Best effort: an older copy of a game message loses its buttons."""
         try:
-            await self._call(
+            await self.call(
                 lambda: self.bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id)
             )
         except (RefusedError, UnreachableError) as error:
             log.debug("old message %s kept its buttons: %s", message_id, error)
 
-    async def _call(self, make: Callable[[], Awaitable[T]], *, again: bool = True) -> T:
+    async def call(self, make: Callable[[], Awaitable[T]], *, again: bool = True) -> T:
         """One call (`make` makes it anew for each try); see the module's doc."""
         pauses = RETRIES if again else ()
         for attempt in range(len(pauses) + 1):
@@ -287,14 +271,3 @@ class Calls:
                 )
                 raise LaterError(RETRIES[-1], delivered_maybe=True) from None
         raise AssertionError("unreachable")  # the loop returns or raises
-
-
-async def _png(picture: Picture) -> bytes:
-    """The picture's PNG: drawn in a thread, off the event loop; one drawn already comes
-    at once (a hop to the thread pool would queue it behind other chats' drawings, and
-    a call that took its turn would reach Telegram late, bunched with later ones)."""
-    return picture.png() if picture.drawn else await asyncio.to_thread(picture.png)
-
-
-class _OtherKindError(Exception):
-    """The message is of the other kind (text, photo) than the edit."""

@@ -2,7 +2,8 @@
 `bot.telegram.show`) or only a change of what the store says the chat shows.
 
 Entries, by the start of their name (replies first, then a game's flags, then games):
-`say:` a new message, `menu:<message id>` a menu shown in its own message, `reach:<game>`
+`say:` a new message, `menu:<message id>` a menu shown in its own message, `hand:<game>/
+<user>` a person's hand shown to them alone in the group (they pressed 🂠), `reach:<game>`
 a person's first private message for a group game, `adopt:`/`anew:`/`moved:<game>` how a
 change is to be shown (`bot.game.notify.Show`), `game:<game>` the version to show."""
 
@@ -19,6 +20,7 @@ from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game
 from bot.telegram.ports import Look, Looks, MessageRecords
 from bot.telegram.render.content import Content
+from bot.telegram.show.ephemeral import HAND, entry_of, pressed_step, turn_step
 from bot.telegram.show.group import Lookups, group_step, group_view
 from bot.telegram.show.placement import TABLE, GroupShows, Sent, dump, private_field, sent_of
 from bot.telegram.show.private import private_content, private_step
@@ -36,7 +38,7 @@ SAY, MENU, REACH, ADOPT, ANEW, MOVED, GAME = (
     "moved:",
     "game:",
 )
-_ORDER = (SAY, MENU, REACH, ADOPT, ANEW, MOVED, GAME)
+_ORDER = (SAY, MENU, HAND, REACH, ADOPT, ANEW, MOVED, GAME)
 GAMES_KEPT = 256  # games kept at their latest version, the most recently seen
 
 
@@ -137,6 +139,8 @@ class Jobs:
             return Job(name, value, Put(content_of(value), None, lambda _: {}))
         if kind == MENU:
             return Job(name, value, Put(content_of(value), int(key), lambda _: {}, only_edit=True))
+        if kind == HAND:
+            return await self._pressed_hand(chat_id, known, name, value)
         fields = known.get(key)
         if fields is None:
             fields = known[key] = await self.fields(key)
@@ -155,6 +159,28 @@ class Jobs:
         step = await self._game_step(chat_id, game, fields)
         return None if step is None else Job(name, value, step, None, key)
 
+    async def _pressed_hand(
+        self, chat_id: int, known: dict[str, dict[str, str]], name: str, value: str
+    ) -> Job | None:
+        """🂠 pressed on the group's table: the presser's hand, to them alone."""
+        game_id, user_id = entry_of(name)
+        game = await self._game(game_id, 0)
+        if game is None or game.chat_id != chat_id:
+            return None
+        fields = known.get(game_id)
+        if fields is None:
+            fields = known[game_id] = await self.fields(game_id)
+        pressed = json.loads(value)
+        language = pressed["language"]
+        content = await self._hand(game, user_id, language)
+        step = pressed_step(game, user_id, pressed["press"], language, content, fields)
+        return Job(name, value, step, None, game_id)
+
+    async def _hand(self, game: Game, user_id: int, language: str) -> Content:
+        """What `user_id` sees of their hand in the game's group, in its look."""
+        drawn = await self._drawn(game.chat_id)
+        return private_content(game, user_id, self._texts, language, drawn=drawn, table=None)
+
     async def _game(self, game_id: str, version: int) -> Game | None:
         """The game at `version` or later: this process's latest, or the store's."""
         game = self._games.get(game_id)
@@ -170,6 +196,15 @@ class Jobs:
             shows = GroupShows.of(fields)
             t = self._texts.translator(game.side.language)
             drawn = await self._drawn(chat_id)
+            # The hand of the person to move, shown in the group, before anything else.
+            texts = self._texts
+
+            def hand(user_id: int, language: str) -> Content:
+                return private_content(game, user_id, texts, language, drawn=drawn, table=None)
+
+            turn = turn_step(game, fields, hand)
+            if turn is not None:
+                return turn
             view = await group_view(game, t, await self._link(), shows, self._lookups, now, drawn)
             return await group_step(game, view, shows, self._lookups, now)
         sent = sent_of(fields.get(private_field(chat_id)))

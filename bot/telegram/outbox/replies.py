@@ -17,7 +17,8 @@ from bot.game.people import Person
 from bot.game.ports import StorageUnavailableError
 from bot.game.ports import UnreachableError as PersonUnreachableError
 from bot.game.state import Game, Lobby
-from bot.telegram.outbox.calls import Calls, LaterError, RefusedError, UnreachableError
+from bot.telegram.outbox.calls import Calls
+from bot.telegram.outbox.errors import LaterError, RefusedError, UnreachableError
 from bot.telegram.outbox.jobs import MENU, REACH, SAY, content_json
 from bot.telegram.outbox.notifier import Outbox
 from bot.telegram.outbox.sender import DeliveryFailedError
@@ -25,6 +26,7 @@ from bot.telegram.outbox.threads import answering
 from bot.telegram.ports import Conversation, MessageRecords
 from bot.telegram.render.content import Content
 from bot.telegram.render.hands import joining_content, lobby_seat_content
+from bot.telegram.show.ephemeral import hand_entry
 from bot.telegram.show.placement import holds
 from texts import Texts
 
@@ -103,6 +105,15 @@ class Replies:
         )
         if outcome.unreachable:
             raise PersonUnreachableError(person.user_id)
+
+    async def hand(self, game: Game, user_id: int, press: str, language: str) -> None:
+        """Show `user_id` their hand inside the game's group, to them alone, in answer to
+        their press `press` of 🂠 (`bot.telegram.show.ephemeral`); the press does not
+        wait for it."""
+        pressed = json.dumps({"press": press, "language": language})
+        await self._outbox.deliver(
+            game.chat_id, hand_entry(game.game_id, user_id), pressed, wait=False
+        )
 
     async def belongs_to(self, game: Game, message_id: int) -> bool:
         """Whether `message_id` is one of the game's own messages (its table, a hand)."""

@@ -19,11 +19,12 @@ from dataclasses import dataclass, field, replace
 
 from bot.game.notify import Blocked, Facts, GroupLost, Migrated
 from bot.game.ports import StorageUnavailableError
-from bot.telegram.outbox.calls import Calls, LaterError, MovedError
+from bot.telegram.outbox.calls import Calls
+from bot.telegram.outbox.errors import LaterError, MovedError
 from bot.telegram.outbox.jobs import Job, Jobs, first
 from bot.telegram.outbox.pace import Pace
 from bot.telegram.ports import Conversation, Finished, Outboxes
-from bot.telegram.show.steps import Outcome, Put, Step
+from bot.telegram.show.steps import Outcome, Put, Step, Whisper
 
 log = logging.getLogger(__name__)
 
@@ -127,14 +128,16 @@ class Sender:
                 return await self._written(cleared, release=True)
             job, step = fresh, fresh.step
         if step is not None:
-            if isinstance(step, Put):
+            if isinstance(step, Put | Whisper):
                 await tools.calls.draw(step.content, step.photo)
             await self._turn()  # drawn first: the call reaches Telegram right after it
             try:
                 outcome = await self._call(step)
             except LaterError as later:
                 self.pace.hold(self._now() + later.after)
-                new = isinstance(step, Put) and step.message_id is None
+                new = (isinstance(step, Put) and step.message_id is None) or (
+                    isinstance(step, Whisper) and step.ephemeral_id is None
+                )
                 if not (later.delivered_maybe and new):
                     return await self._written(cleared, release=False)
                 # It may have gone out: never sent twice (an announcement counts as told).

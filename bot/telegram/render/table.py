@@ -14,7 +14,7 @@ from bot.game.kinds import GROUP
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat
 from bot.game.state import Game, HandOver, Lobby, Playing, Stopped
-from bot.telegram.callbacks import ActionData, DealData, GroupData
+from bot.telegram.callbacks import ActionData, DealData, GroupData, HandData
 from bot.telegram.render.captions import Block, fit
 from bot.telegram.render.content import Content
 from bot.telegram.render.drawing import table_picture
@@ -69,7 +69,7 @@ def table_content(game: Game, t: Translate, bot_link: str, *, drawn: bool = Fals
     log = log_lines(redeals, names, t) + scrolled
     if log and view.phase is Phase.PLAYING:
         blocks.append(Block("<i>" + "\n".join(log) + "</i>", kept=False))
-    markup = _table_keyboard(game, t, bot_link)
+    markup = _table_keyboard(game, t)
     if not drawn:
         return Content("\n\n".join(b.text for b in blocks), markup)
     # While a hand is played, every line counts: no blank ones.
@@ -77,7 +77,7 @@ def table_content(game: Game, t: Translate, bot_link: str, *, drawn: bool = Fals
     return Content(fit(blocks, join=join), markup, picture=table_picture(game, t))
 
 
-def _table_keyboard(game: Game, t: Translate, bot_link: str) -> InlineKeyboardMarkup | None:
+def _table_keyboard(game: Game, t: Translate) -> InlineKeyboardMarkup | None:
     state = game.state
     if not isinstance(state, Playing | HandOver):
         return None
@@ -96,7 +96,9 @@ def _table_keyboard(game: Game, t: Translate, bot_link: str) -> InlineKeyboardMa
         if isinstance(occupant, BotSeat) and occupant.away is not None
     ]
     if isinstance(state, Playing):
-        return _markup([[InlineKeyboardButton(text=t("btn-my-hand"), url=bot_link)], *back])
+        # The presser's hand, to them alone, inside the group (an ephemeral message).
+        mine = HandData(game=game.game_id).pack()
+        return _markup([[InlineKeyboardButton(text=t("btn-my-hand"), callback_data=mine)], *back])
     next_hand = ActionData(game=game.game_id, version=game.version, action=GameAction.NEXT_HAND)
     rows = [[InlineKeyboardButton(text=t("btn-next-hand"), callback_data=next_hand.pack())]]
     rows += back

@@ -55,4 +55,19 @@ class Delete:
     record: Callable[[Outcome], Fields]
 
 
-Step = Put | Delete | Strip
+@dataclass(frozen=True, slots=True)
+class Whisper:
+    """Show `content` to `receiver` alone, in the group (an ephemeral message): edit the
+    ephemeral message `ephemeral_id` (which shows the picture `photo`), or send one when
+    it is None, answering the receiver's press `press` (a bot that is no administrator
+    may send one only so, within 15 s of the press)."""
+
+    content: Content
+    receiver: int
+    ephemeral_id: int | None
+    record: Callable[[Outcome], Fields]
+    press: str | None = None
+    photo: str = ""
+
+
+Step = Put | Delete | Strip | Whisper

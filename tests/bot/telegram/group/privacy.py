@@ -1,7 +1,8 @@
 """Watches every API call the bot makes and checks that no hidden tile reaches anyone
 who may not see it (R8.2): the group sees the line only until a hand is over; a
-person sees their own hand and the line; alerts show no tile; move buttons go
-only to the private chat of the person to move; a deal's secret is shown to no one
+person sees their own hand and the line, in their private chat or in a message of the
+group shown to them alone (an ephemeral message: judged by its receiver); alerts show
+no tile; move buttons go only to the person to move; a deal's secret is shown to no one
 before its hand is over (R8.3, `core.fair`)."""
 
 from __future__ import annotations
@@ -9,7 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from aiogram.methods import AnswerCallbackQuery, EditMessageText, SendMessage
+from aiogram.methods import (
+    AnswerCallbackQuery,
+    EditEphemeralMessageText,
+    EditMessageText,
+    SendMessage,
+)
 
 from bot.game.state import Game, Playing
 from bot.store.games import GameStore
@@ -73,10 +79,16 @@ class PrivacyGuard:
             if shown:
                 self.violations.append(f"an alert shows {shown}")
             return
-        if not isinstance(call.method, SendMessage | EditMessageText):
+        if not isinstance(call.method, SendMessage | EditMessageText | EditEphemeralMessageText):
             return
         self.checked += 1
         chat_id = int(params["chat_id"])
+        ephemeral = params.get("ephemeral_message_parameters")
+        receiver = ephemeral.receiver_user_id if ephemeral is not None else None
+        if isinstance(call.method, EditEphemeralMessageText):
+            receiver = params["receiver_user_id"]
+        if receiver is not None:
+            chat_id = int(receiver)  # seen by its receiver alone: judged as their chat
         # What the chat may see the moment the call is made, before anything is awaited
         # (a hand may be dealt while this guard reads the store).
         snapshot = self._allowed_now(chat_id)
@@ -148,5 +160,5 @@ class PrivacyGuard:
             return
         state = record.state
         mover = state.seats[state.turn] if isinstance(state, Playing) else None
-        if mover is None or mover.kind != "human" or mover.chat_id != chat_id:
+        if mover is None or mover.kind != "human" or chat_id not in (mover.chat_id, mover.user_id):
             self.violations.append(f"move buttons sent to chat {chat_id}, not to the mover")

@@ -1,0 +1,107 @@
+"""A person's hand shown to them alone inside the group (an ephemeral message, Bot API
+10.2), beside the private message that still shows it and notifies them.
+
+It is shown when they press 🂠 on the group's table (sent in answer to that press, or the
+one they have edited), and it follows the game at their turn: when the turn comes to
+them, its tiles and moves are brought up to date, the person to move first. Between
+their turns it is not edited: a group may be written to about 20 times a minute, its
+table included, and every edit of a hand would be one of them (a button pressed on a
+hand left behind is refused as out of date, and changes nothing). An ephemeral message
+that cannot be edited any more (expired, deleted) is forgotten: the next 🂠 sends one.
+Its field (`e:<user id>`) belongs to the group's chat, whose sender alone writes it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+from bot.game.state import Game, Playing
+from bot.telegram.render.content import Content
+from bot.telegram.show.placement import Sent, dump, sent_of
+from bot.telegram.show.steps import Fields, Outcome, Whisper
+
+EPHEMERAL = "e:"
+HAND = "hand:"  # an outbox entry: someone pressed 🂠 (`hand:<game>/<user id>`)
+
+
+def ephemeral_field(user_id: int) -> str:
+    """The field of a person's ephemeral hand in the group."""
+    return f"{EPHEMERAL}{user_id}"
+
+
+def hand_entry(game_id: str, user_id: int) -> str:
+    """The outbox entry asking for `user_id`'s hand in the group of `game_id`."""
+    return f"{HAND}{game_id}/{user_id}"
+
+
+def entry_of(name: str) -> tuple[str, int]:
+    """The game and the person a `hand:` entry names."""
+    game_id, _, user = name.removeprefix(HAND).partition("/")
+    return game_id, int(user)
+
+
+def ephemeral_hands(fields: Mapping[str, str]) -> dict[int, Sent]:
+    """Every person with an ephemeral hand in the group, by user id."""
+    found = {
+        int(k.removeprefix(EPHEMERAL)): sent_of(v)
+        for k, v in fields.items()
+        if k.startswith(EPHEMERAL)
+    }
+    return {user: sent for user, sent in found.items() if sent is not None}
+
+
+def pressed_step(
+    game: Game,
+    user_id: int,
+    press: str,
+    language: str,
+    content: Content,
+    fields: Mapping[str, str],
+) -> Whisper:
+    """🂠 pressed: the person's hand in the ephemeral message they have (edited), or in
+    a new one answering the press."""
+    field = ephemeral_field(user_id)
+    shown = sent_of(fields.get(field))
+    ephemeral = shown.message_id if shown is not None else None
+    photo = shown.photo if shown is not None else ""
+
+    def record(outcome: Outcome) -> Fields:
+        if outcome.message_id is None:
+            return {field: None}
+        sent = Sent(
+            game.chat_id,
+            outcome.message_id,
+            content.essential,
+            content.full,
+            language,
+            photo=outcome.photo,
+        )
+        return {field: dump(sent)}
+
+    return Whisper(content, user_id, ephemeral, record, press, photo)
+
+
+def turn_step(
+    game: Game, fields: Mapping[str, str], content_of: Callable[[int, str], Content]
+) -> Whisper | None:
+    """The ephemeral hand of the person to move, when its tiles or moves are not theirs
+    now; None when there is none to bring up to date."""
+    state = game.state
+    if not isinstance(state, Playing) or game.is_bot(state.turn):
+        return None
+    user_id = game.human(state.turn).user_id
+    field = ephemeral_field(user_id)
+    shown = sent_of(fields.get(field))
+    if shown is None or shown.message_id is None:
+        return None
+    content = content_of(user_id, shown.language)
+    if content.essential == shown.essential:
+        return None
+
+    def record(outcome: Outcome) -> Fields:
+        if outcome.message_id is None:
+            return {field: None}
+        sent = replace(shown, essential=content.essential, full=content.full, photo=outcome.photo)
+        return {field: dump(sent)}
+
+    return Whisper(content, user_id, shown.message_id, record, None, shown.photo)

@@ -1,0 +1,113 @@
+"""🂠 on the group's table (`bot.telegram.handlers.own_hand`, `bot.telegram.show.ephemeral`):
+the presser's hand, shown to them alone inside the group (an ephemeral message), with
+their moves when it is their turn; a move from it counts once, as from their private
+chat; it follows their turns; someone not at the table is refused; someone whose
+ephemeral messages never arrive plays on from their private chat."""
+
+from __future__ import annotations
+
+from bot.game.state import Game, Playing
+from bot.telegram.callbacks import HandData
+from tests.bot.fake_ephemeral import Ephemeral
+from tests.bot.fake_telegram import TelegramHarness, alert_of
+from tests.bot.telegram.group.driver import (
+    EVE,
+    GROUP,
+    PEOPLE,
+    game_in,
+    hand,
+    kozel_of_four,
+    table,
+)
+from texts import Texts
+
+
+def mover_of(game: Game) -> int:
+    state = game.state
+    assert isinstance(state, Playing)
+    return game.human(state.turn).user_id
+
+
+async def press_my_hand(harness: TelegramHarness, user_id: int) -> str | None:
+    """`user_id` presses 🂠 on the table; the alert they got, if any."""
+    game = await game_in(harness)
+    data = HandData(game=game.game_id).pack()
+    return alert_of(await harness.press(PEOPLE[user_id], await table(harness), data))
+
+
+def seen(harness: TelegramHarness, user_id: int) -> list[Ephemeral]:
+    return harness.fake.ephemerals.seen_by(user_id, GROUP)
+
+
+def moves_on(message: Ephemeral) -> list[str]:
+    rows = message.markup.inline_keyboard if message.markup is not None else []
+    return [
+        b.callback_data or ""
+        for row in rows
+        for b in row
+        if (b.callback_data or "").startswith("mv:")
+    ]
+
+
+async def test_the_mover_sees_their_hand_in_the_group_and_plays_from_it_once(
+    harness: TelegramHarness,
+) -> None:
+    game = await kozel_of_four(harness)
+    mover = mover_of(game)
+    assert await press_my_hand(harness, mover) is None
+    (shown,) = seen(harness, mover)
+    assert all(seen(harness, other) == [] for other in PEOPLE if other != mover)
+    view = game.seat_view(game.seat_of(mover) or 0)
+    assert all(
+        f"{t.low}|{t.high}" in shown.text or f"{t.high}|{t.low}" in shown.text for t in view.hand
+    )
+    move = moves_on(shown)[0]
+    answer = await harness.press_ephemeral(PEOPLE[mover], shown, move)
+    assert alert_of(answer) is None
+    after = await game_in(harness)
+    assert after.version > game.version
+    assert len(after.seat_view(game.seat_of(mover) or 0).hand) == len(view.hand) - 1
+    again = await harness.press_ephemeral(PEOPLE[mover], shown, move)  # the same button
+    assert alert_of(again) is not None  # out of date: nothing changed
+    assert (await game_in(harness)).version == after.version
+
+
+async def test_the_hand_in_the_group_gets_its_moves_when_the_turn_comes(
+    harness: TelegramHarness,
+) -> None:
+    game = await kozel_of_four(harness)
+    waiting = next(p for p in PEOPLE if p != mover_of(game) and game.seat_of(p) is not None)
+    assert await press_my_hand(harness, waiting) is None
+    (shown,) = seen(harness, waiting)
+    assert moves_on(shown) == []  # not their turn
+    for _ in range(8):
+        game = await game_in(harness)
+        if mover_of(game) == waiting:
+            break
+        mover = mover_of(game)
+        private = await hand(harness, mover)
+        data = private.buttons()[0].callback_data or ""
+        assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
+    assert mover_of(await game_in(harness)) == waiting
+    (shown,) = seen(harness, waiting)
+    assert moves_on(shown)  # edited: their moves, to them alone
+
+
+async def test_someone_not_at_the_table_is_refused(harness: TelegramHarness, texts: Texts) -> None:
+    await kozel_of_four(harness)
+    assert await press_my_hand(harness, EVE.id) == texts.get("en", "refusal-not-seated")
+    assert seen(harness, EVE.id) == []
+
+
+async def test_someone_offline_plays_on_from_their_private_chat(
+    harness: TelegramHarness,
+) -> None:
+    game = await kozel_of_four(harness)
+    mover = mover_of(game)
+    harness.fake.ephemerals.offline.add(mover)
+    assert await press_my_hand(harness, mover) is None
+    assert seen(harness, mover) == []  # it never arrived; nothing tells the bot
+    private = await hand(harness, mover)
+    data = private.buttons()[0].callback_data or ""
+    assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
+    assert (await game_in(harness)).version > game.version
