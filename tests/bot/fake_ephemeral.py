@@ -23,20 +23,24 @@ administrator may send one to any member. How long a message lives before it exp
 not documented: `lifetime` (None: for ever) lets a test choose.
 
 The fake's refusals use its own wording (Telegram's exact texts are not documented);
-what matters to the bot is that they are 400s."""
+what matters to the bot is that they are 400s. Both fakes keep them here: the one the
+dispatcher calls (`fake_telegram.py`) and the one over HTTP (`tests/e2e/fake_bot_api.py`),
+each turning a `RefusedError` into its own 400."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from aiogram.exceptions import TelegramBadRequest
-from aiogram.methods import TelegramMethod
-from aiogram.types import Chat, InlineKeyboardMarkup, Message, User
+from aiogram.types import Chat, Message, User
 
 PRESS_WINDOW = 15.0  # seconds a press lets a bot that is no admin send its presser one
+
+
+class RefusedError(Exception):
+    """What Telegram answers with a 400 (the text after "Bad Request: ")."""
 
 
 @dataclass
@@ -48,7 +52,7 @@ class Ephemeral:
     receiver: int
     ephemeral_id: int
     text: str
-    markup: InlineKeyboardMarkup | None
+    markup: Any  # the fake's own form of a keyboard
     photo: bytes | None = None
     file_id: str | None = None
     sent_at: float = 0.0
@@ -74,43 +78,41 @@ class Ephemerals:
 
     def send(
         self,
-        method: TelegramMethod[Any],
-        chat: Chat,
-        params: Any,
+        chat_id: int,
+        group: bool,
+        shown_to: Mapping[str, Any],
         text: str,
-        markup: InlineKeyboardMarkup | None,
+        markup: Any,
         *,
         admin: bool,
         member: bool,
         photo: tuple[str, bytes] | None = None,
-    ) -> Message:
-        """An ephemeral message sent to `params.receiver_user_id` in `chat`."""
-        receiver = int(params.receiver_user_id)
-        if chat.type not in ("group", "supergroup"):
-            raise TelegramBadRequest(method, "Bad Request: ephemeral messages are for groups")
+    ) -> Ephemeral:
+        """An ephemeral message sent in `chat_id` (`group`: a group or supergroup), to the
+        receiver `shown_to` names (`ephemeral_message_parameters`); `RefusedError` as
+        Telegram refuses it."""
+        receiver = int(shown_to["receiver_user_id"])
+        if not group:
+            raise RefusedError("ephemeral messages are for groups")
         if not member:
-            raise TelegramBadRequest(method, "Bad Request: the receiver is not in the chat")
-        query = params.callback_query_id
+            raise RefusedError("the receiver is not in the chat")
+        query = shown_to.get("callback_query_id")
         if query is not None:
             pressed = self._presses.get(str(query))
-            if pressed is None or pressed[0] != receiver or pressed[1] != chat.id:
-                raise TelegramBadRequest(method, "Bad Request: query ID is invalid")
+            if pressed is None or pressed[0] != receiver or pressed[1] != chat_id:
+                raise RefusedError("query ID is invalid")
             if self.clock() - pressed[2] > PRESS_WINDOW and not admin:
-                raise TelegramBadRequest(method, "Bad Request: the callback query is too old")
-            if pressed[3] and params.replace_callback_query_message:
-                raise TelegramBadRequest(
-                    method, "Bad Request: a press on an ephemeral message is edited instead"
-                )
+                raise RefusedError("the callback query is too old")
+            if pressed[3] and shown_to.get("replace_callback_query_message"):
+                raise RefusedError("a press on an ephemeral message is edited instead")
         elif not admin:
-            raise TelegramBadRequest(
-                method, "Bad Request: not enough rights to send an ephemeral message"
-            )
+            raise RefusedError("not enough rights to send an ephemeral message")
         self._expire()
-        ephemeral_id = self._next.get(chat.id, 1)
-        self._next[chat.id] = ephemeral_id + 1
+        ephemeral_id = self._next.get(chat_id, 1)
+        self._next[chat_id] = ephemeral_id + 1
         file_id, data = photo if photo is not None else (None, None)
         sent = Ephemeral(
-            chat.id,
+            chat_id,
             receiver,
             ephemeral_id,
             text,
@@ -120,11 +122,11 @@ class Ephemerals:
             self.clock(),
             seen=receiver not in self.offline,
         )
-        self.messages[(chat.id, receiver, ephemeral_id)] = sent
-        return message_of(sent, chat)
+        self.messages[(chat_id, receiver, ephemeral_id)] = sent
+        return sent
 
-    def stored(self, method: TelegramMethod[Any], params: dict[str, Any]) -> Ephemeral:
-        """The ephemeral message an edit or a deletion names (a 400 when it is gone)."""
+    def stored(self, params: Mapping[str, Any]) -> Ephemeral:
+        """The ephemeral message an edit or a deletion names (`RefusedError` when it is gone)."""
         self._expire()
         key = (
             int(params["chat_id"]),
@@ -132,11 +134,11 @@ class Ephemerals:
             int(params["ephemeral_message_id"]),
         )
         if key not in self.messages:
-            raise TelegramBadRequest(method, "Bad Request: message to edit not found")
+            raise RefusedError("message to edit not found")
         return self.messages[key]
 
-    def delete(self, method: TelegramMethod[Any], params: dict[str, Any]) -> bool:
-        stored = self.stored(method, params)
+    def delete(self, params: Mapping[str, Any]) -> bool:
+        stored = self.stored(params)
         del self.messages[(stored.chat_id, stored.receiver, stored.ephemeral_id)]
         return True
 

@@ -79,7 +79,7 @@ from bot.game.ports import StorageUnavailableError
 from bot.store.games import GameStore
 from bot.store.messages import MessageStore
 from bot.telegram.show.placement import private_field, sent_of
-from tests.bot.fake_ephemeral import Ephemeral, Ephemerals
+from tests.bot.fake_ephemeral import Ephemeral, Ephemerals, RefusedError
 from tests.bot.fake_ephemeral import message_of as ephemeral_message
 
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
@@ -452,15 +452,29 @@ class FakeTelegram(BaseSession):
             self._check_text(method, params)
             text = params["text"]
         member = int(ephemeral.receiver_user_id) not in self.outsiders.get(chat_id, set())
-        admin = chat_id in self.bot_admin_in
-        return self.ephemerals.send(
-            method, _chat(chat_id), ephemeral, text, markup, admin=admin, member=member, photo=photo
-        )
+        chat = _chat(chat_id)
+        try:
+            sent = self.ephemerals.send(
+                chat_id,
+                chat.type in ("group", "supergroup"),
+                ephemeral.model_dump(),
+                text,
+                markup,
+                admin=chat_id in self.bot_admin_in,
+                member=member,
+                photo=photo,
+            )
+        except RefusedError as refused:
+            raise TelegramBadRequest(method, f"Bad Request: {refused}") from None
+        return ephemeral_message(sent, chat)
 
     def _edit_ephemeral(self, bot: Bot, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
-        if isinstance(method, DeleteEphemeralMessage):
-            return self.ephemerals.delete(method, params)
-        stored = self.ephemerals.stored(method, params)
+        try:
+            if isinstance(method, DeleteEphemeralMessage):
+                return self.ephemerals.delete(params)
+            stored = self.ephemerals.stored(params)
+        except RefusedError as refused:
+            raise TelegramBadRequest(method, f"Bad Request: {refused}") from None
         markup = params.get("reply_markup")
         self._check_markup(method, markup)
         new: tuple[str, Any, bytes | None]

@@ -51,6 +51,8 @@ from aiogram.types import ChatMemberAdministrator
 from aiohttp import web
 from PIL import Image
 
+from tests.bot.fake_ephemeral import Ephemeral, Ephemerals
+from tests.bot.fake_ephemeral import RefusedError as EphemeralRefusedError
 from tests.bot.fake_telegram import answer_url_taken, check_html
 
 BOT_ID = 123456
@@ -126,6 +128,12 @@ WRITES = frozenset(
         "sendPhoto",
         "editMessageMedia",
         "editMessageCaption",
+        # An ephemeral message is written to its group (counted there, as far as the fake
+        # knows: Telegram does not say).
+        "editEphemeralMessageText",
+        "editEphemeralMessageCaption",
+        "editEphemeralMessageMedia",
+        "editEphemeralMessageReplyMarkup",
     }
 )
 _JSON_FIELDS = frozenset(
@@ -140,6 +148,7 @@ _JSON_FIELDS = frozenset(
         "message_ids",
         "media",
         "caption_entities",
+        "ephemeral_message_parameters",
     }
 )
 _INT_FIELDS = frozenset(
@@ -152,6 +161,8 @@ _INT_FIELDS = frozenset(
         "timeout",
         "cache_time",
         "max_connections",
+        "receiver_user_id",
+        "ephemeral_message_id",
     }
 )
 _BOOL_FIELDS = frozenset(
@@ -320,6 +331,9 @@ class FakeBotApi:
         self.statuses: dict[tuple[int, int], str] = {}
         self.titles: dict[int, str] = {}
         self.pictures_refused: set[int] = set()  # chats whose photos Telegram refuses
+        # Ephemeral messages (Bot API 10.2), kept as documented (tests/bot/fake_ephemeral.py).
+        self.ephemerals = Ephemerals(clock)
+        self.bot_admin_in: set[int] = set()  # groups where the bot is an administrator
         self.outages: list[Outage] = []
         self._once_taken: list[tuple[str, int, Callable[[], None]]] = []
         self.floods: list[Flood] = []  # the 429s answered because a limit was broken
@@ -643,6 +657,8 @@ class FakeBotApi:
     def _send_message(self, params: dict[str, Any]) -> Any:
         chat_id = int(params["chat_id"])
         text, markup = self._checked(params)
+        if params.get("ephemeral_message_parameters") is not None:
+            return self._send_ephemeral(chat_id, params, text, markup)
         self._check_reply(chat_id, params)
         message = StoredMessage(chat_id, self._message_id(chat_id), text, markup, self.clock())
         self._messages.setdefault(chat_id, {})[message.message_id] = message
@@ -653,6 +669,9 @@ class FakeBotApi:
         if chat_id in self.pictures_refused:
             raise ApiError(400, WRONG_FILE)
         caption, markup = self._checked_caption(params.get("caption"), params)
+        if params.get("ephemeral_message_parameters") is not None:
+            shown = self._photo(params.get("photo"))
+            return self._send_ephemeral(chat_id, params, caption, markup, shown)
         self._check_reply(chat_id, params)
         file_id, photo = self._photo(params.get("photo"))
         message = StoredMessage(chat_id, self._message_id(chat_id), caption, markup, self.clock())
@@ -688,6 +707,82 @@ class FakeBotApi:
         stored.text, stored.markup = caption, markup
         stored.changed(self.clock())
         return self._message_dict(stored)
+
+    def _send_ephemeral(
+        self,
+        chat_id: int,
+        params: dict[str, Any],
+        text: str,
+        markup: Any,
+        photo: tuple[str, bytes] | None = None,
+    ) -> Any:
+        shown_to = params["ephemeral_message_parameters"]
+        member = self.statuses.get((chat_id, int(shown_to["receiver_user_id"]))) != "left"
+        try:
+            sent = self.ephemerals.send(
+                chat_id,
+                chat_id < 0,
+                shown_to,
+                text,
+                markup,
+                admin=chat_id in self.bot_admin_in,
+                member=member,
+                photo=photo,
+            )
+        except EphemeralRefusedError as refused:
+            raise ApiError(400, f"Bad Request: {refused}") from None
+        return self._ephemeral_dict(sent)
+
+    def _ephemeral_dict(self, sent: Ephemeral) -> dict[str, Any]:
+        """An ephemeral message as Telegram gives it back: no message id, its own."""
+        out = {
+            "message_id": 0,
+            "date": int(time.time()),
+            "chat": self._chat_dict(sent.chat_id),
+            "from": self._get_me({}),
+            "ephemeral_message_id": sent.ephemeral_id,
+            "receiver_user": self._people.get(
+                sent.receiver, Someone(sent.receiver, "Someone")
+            ).as_dict(),
+        }
+        out["text" if sent.photo is None else "caption"] = _plain(sent.text)
+        if sent.markup is not None:
+            out["reply_markup"] = sent.markup
+        return out
+
+    def _edit_ephemeral(self, params: dict[str, Any], kind: str) -> Any:
+        """editEphemeralMessage{Text, Caption, Media, ReplyMarkup}."""
+        try:
+            stored = self.ephemerals.stored(params)
+        except EphemeralRefusedError as refused:
+            raise ApiError(400, f"Bad Request: {refused}") from None
+        markup = params.get("reply_markup")
+        _check_markup(markup)
+        text, photo = stored.text, stored.photo
+        if kind == "text":
+            if stored.photo is not None:
+                raise ApiError(400, NO_TEXT)
+            text, markup = self._checked(params)
+        elif kind == "caption":
+            if stored.photo is None:
+                raise ApiError(400, NO_CAPTION)
+            text, markup = self._checked_caption(params.get("caption"), params)
+        elif kind == "media":
+            media = params.get("media")
+            if not isinstance(media, dict) or stored.photo is None:
+                raise ApiError(400, NO_MEDIA)
+            text, markup = self._checked_caption(media.get("caption"), {**params, **media})
+            stored.file_id, photo = self._photo(media.get("media"))
+        if (text, markup, photo) == (stored.text, stored.markup, stored.photo):
+            raise ApiError(400, NOT_MODIFIED)
+        stored.text, stored.markup, stored.photo = text, markup, photo
+        return True
+
+    def _delete_ephemeral(self, params: dict[str, Any]) -> Any:
+        try:
+            return self.ephemerals.delete(params)
+        except EphemeralRefusedError as refused:
+            raise ApiError(400, f"Bad Request: {refused}") from None
 
     def _photo(self, photo: Any) -> tuple[str, bytes]:
         """The file_id and bytes of a photo given as an upload or as a known file_id."""
@@ -941,15 +1036,28 @@ class FakeBotApi:
         if label is not None:
             data = str(message.button(label)["callback_data"])
         assert data is not None, "a press needs a label or data"
+        return self._pressed(who, message.chat_id, self._message_dict(message), data, False)
+
+    def press_ephemeral(self, who: Someone, message: Ephemeral, data: str) -> str:
+        """`who` presses a button carrying `data` on an ephemeral message of theirs.
+        Returns the callback query's id."""
+        assert message.receiver == who.id, "only its receiver sees an ephemeral message"
+        self._people[who.id] = who
+        return self._pressed(who, message.chat_id, self._ephemeral_dict(message), data, True)
+
+    def _pressed(
+        self, who: Someone, chat_id: int, message: dict[str, Any], data: str, ephemeral: bool
+    ) -> str:
         query_id = str(next(self._query_ids))
         self._queries[query_id] = _Query(self.clock())
+        self.ephemerals.pressed(query_id, who.id, chat_id, on_ephemeral=ephemeral)
         self._query_updates[query_id] = self.push_update(
             {
                 "callback_query": {
                     "id": query_id,
                     "from": who.as_dict(),
-                    "message": self._message_dict(message),
-                    "chat_instance": f"ci{message.chat_id}",
+                    "message": message,
+                    "chat_instance": f"ci{chat_id}",
                     "data": data,
                 }
             }
@@ -1089,6 +1197,11 @@ _METHODS: dict[str, Callable[[FakeBotApi, dict[str, Any]], Any]] = {
     "answerCallbackQuery": FakeBotApi._answer_callback_query,
     "getChatMember": FakeBotApi._get_chat_member,
     "getChat": FakeBotApi._get_chat,
+    "editEphemeralMessageText": lambda api, p: api._edit_ephemeral(p, "text"),
+    "editEphemeralMessageCaption": lambda api, p: api._edit_ephemeral(p, "caption"),
+    "editEphemeralMessageMedia": lambda api, p: api._edit_ephemeral(p, "media"),
+    "editEphemeralMessageReplyMarkup": lambda api, p: api._edit_ephemeral(p, "markup"),
+    "deleteEphemeralMessage": FakeBotApi._delete_ephemeral,
 }
 
 

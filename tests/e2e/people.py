@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tests.bot.fake_ephemeral import Ephemeral
 from tests.e2e.fake_bot_api import Call, FakeBotApi, Someone, StoredMessage
 from tests.e2e.world import Service
 
@@ -275,7 +276,10 @@ class DirectGame(Players):
 
 
 class GroupGame(Players):
-    """A group game (Kozel unless said): people each playing from their private chat."""
+    """A group game (Kozel unless said): people each playing from their private chat, or
+    (`in_group`) from their hand shown to them alone in the group: at their turn each
+    presses 🂠 on the table when their hand there is not up to date, then plays from it
+    (from their private chat only when it does not come)."""
 
     def __init__(
         self,
@@ -284,11 +288,41 @@ class GroupGame(Players):
         chat_id: int,
         people: Sequence[Someone],
         title: str = "Friday <dominoes> & co",
+        *,
+        in_group: bool = False,
     ) -> None:
         super().__init__(api, service)
         self.chat_id = chat_id
         self.people = list(people)
+        self.in_group = in_group
         api.titles[chat_id] = title
+        # Each ephemeral hand as pressed: a stand-in message (its id 0) per look of it.
+        self._looks: dict[tuple[int, int, str, str], StoredMessage] = {}
+        self._ephemerals: dict[int, Ephemeral] = {}  # by the stand-in's id()
+
+    def press(self, who: Someone, message: StoredMessage, data: str) -> Press:
+        """As `Players.press`; on a hand in the group (a stand-in), an ephemeral press."""
+        ephemeral = self._ephemerals.get(id(message))
+        if ephemeral is None:
+            return super().press(who, message, data)
+        query_id = self.api.press_ephemeral(who, ephemeral, data)
+        press = Press(who, message, 0, data, self.api.clock(), query_id, hand_shown(message))
+        self.presses.append(press)
+        return press
+
+    def hand_in_group(self, who: Someone) -> StoredMessage | None:
+        """`who`'s latest hand shown to them in the group, as a stand-in message."""
+        seen = self.api.ephemerals.seen_by(who.id, self.chat_id)
+        if not seen:
+            return None
+        last = seen[-1]
+        key = (last.ephemeral_id, who.id, last.text, repr(last.markup))
+        look = self._looks.get(key)
+        if look is None:
+            look = StoredMessage(self.chat_id, 0, last.text, last.markup, self.api.clock())
+            self._looks[key] = look
+            self._ephemerals[id(look)] = last
+        return look
 
     # -- what the group and each person see ------------------------------------------------------
 
@@ -460,6 +494,11 @@ class GroupGame(Players):
             if message is None:
                 continue
             moves = message.data_starting("mv:")
+            if moves and self.in_group:
+                chosen = self._in_group(who, message, moves[0])
+                if chosen is not None and self.may_press(chosen[0], chosen[1]):
+                    return chosen
+                continue  # waiting for their hand in the group
             if moves and self.may_press(who, message):
                 return who, message, moves[0]
         table = self.table()
@@ -467,6 +506,26 @@ class GroupGame(Players):
         if table is not None and "Next hand" in table.labels() and self.may_press(dealer, table):
             return dealer, table, str(table.button("Next hand")["callback_data"])
         return None
+
+    def _in_group(self, who: Someone, private: StoredMessage, move: str) -> Action | None:
+        """At `who`'s turn: their move from their hand in the group when it shows this
+        turn's moves; else 🂠 on the table; their move from their private chat after all
+        when, 🂠 pressed, their hand in the group did not come within their patience;
+        None while they wait for it."""
+        mine = self.hand_in_group(who)
+        version = move.split(":")[2]
+        if mine is not None:
+            there = [d for d in mine.data_starting("mv:") if d.split(":")[2] == version]
+            if there:
+                return who, mine, there[0]
+        table = self.table()
+        if table is None or "🂠 My hand" not in table.labels():
+            return who, private, move
+        asked = [p for p in self.presses if p.who == who and p.data.startswith("hd:")]
+        if asked and asked[-1].at >= private.changed_at:
+            waited = self.service.serving_for(asked[-1].at, self.api.clock())
+            return (who, private, move) if waited >= self.patience else None
+        return who, table, str(table.button("🂠 My hand")["callback_data"])
 
     def rematch(self) -> StoredMessage | None:
         """The latest match result offering Rematch (older ones are stale)."""

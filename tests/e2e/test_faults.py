@@ -694,3 +694,47 @@ async def test_a_player_who_blocks_the_bot_mid_game_is_replaced_and_the_game_goe
     await check_answers(world, group.presses)
     check_moves(world.api, record, group.presses, figures=world.figures)
     await check_all_stored(world)
+
+
+@pytest.mark.faults
+@scenario(expected=90, weight=2)
+async def test_a_group_game_played_from_hands_in_the_group_survives_kill_9_and_redis(
+    world: World,
+) -> None:
+    """Four people play Kozel from their hands shown to them alone in the group (🂠,
+    ephemeral messages; the bot no administrator): the bot is killed -9 twice (once as
+    it is handed a press) and Redis stopped and started again, and the game goes on past
+    the hand of the last fault with no move lost or doubled, no announcement repeated
+    but one in flight at a kill, every press answered but those in flight, most moves
+    made from the group, and the stored match replaying exactly."""
+    bot = await world.start_bot()
+    group = GroupGame(world.api, world.service, GROUP, FOUR, in_group=True)
+    group.think = 2.0  # a person's pace: at a press every instant, the group's 20 writes
+    # a minute go to the table, and hands in the group come after the people's patience
+    await group.open(timer="⏱ off")
+    last_fault_in = [LATER]
+    playing = asyncio.ensure_future(group.play_past(lambda: last_fault_in[0]))
+    for handed in (True, False):
+        await asyncio.sleep(world.rng.uniform(1.0, 4.0))
+        assert not playing.done() or playing.exception() is None, playing.exception()
+        if handed:
+            await handed_a_press(world, playing, group)
+        await world.kill(bot)
+        await asyncio.sleep(world.rng.uniform(0.0, 0.8))
+        bot = await world.start_bot()
+    await asyncio.sleep(world.rng.uniform(1.0, 3.0))
+    await world.stop_redis()
+    await asyncio.sleep(world.rng.uniform(2.0, 4.0))
+    await world.start_redis()
+    last_fault_in[0] = group.hand_shown()
+    await playing
+
+    record = await world.record_in(GROUP)
+    await check_answers(world, group.presses)
+    check_moves(world.api, record, group.presses, figures=world.figures)
+    check_announcements(world.api, GROUP, record, world.kills, figures=world.figures)
+    check_no_flood(world.api)
+    await check_all_stored(world)
+    moves = [p for p in group.presses if p.data.startswith("mv:")]
+    from_group = [p for p in moves if p.message.message_id == 0]
+    assert len(from_group) * 3 >= len(moves), f"{len(from_group)} of {len(moves)} moves"

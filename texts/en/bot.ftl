@@ -299,7 +299,7 @@ group-help =
     /lang — the group's language (whoever opened the game, or an admin)
     /look — the table as a picture or as text (whoever opened the game, or an admin)
     
-    The table is one message here. Each player's hand is in their private chat with me, where the player to move gets the buttons.
+    The table is one message here. Each player's hand is in their private chat with me, where the player to move gets the buttons; 🂠 under the table shows yours here too, to you alone, and you can play from it.
     
     { help-rating }
 group-private-only = That one works in our private chat: send it to me there. Here, use /kozel or /new.

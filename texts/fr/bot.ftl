@@ -314,7 +314,7 @@ group-help =
     /lang — la langue du groupe (la personne qui a ouvert la partie, ou un administrateur)
     /look — la table en image ou en texte (la personne qui a ouvert la partie, ou un administrateur)
     
-    La table est un seul message ici. Le jeu de chaque joueur est dans sa conversation privée avec moi, où celui qui doit jouer reçoit les boutons.
+    La table est un seul message ici. Le jeu de chaque joueur est dans sa conversation privée avec moi, où celui qui doit jouer reçoit les boutons ; 🂠 sous la table affiche aussi votre jeu ici, pour vous seulement, et vous pouvez jouer depuis ce message.
     
     { help-rating }
 group-private-only = Cette commande marche dans notre conversation privée : envoyez-la-moi là-bas. Ici, c'est /kozel ou /new.

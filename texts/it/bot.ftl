@@ -314,7 +314,7 @@ group-help =
     /lang — la lingua del gruppo (chi ha aperto la partita, o un amministratore)
     /look — il tavolo come immagine o come testo (chi ha aperto la partita, o un amministratore)
     
-    Il tavolo è un unico messaggio qui. Le tessere di ogni giocatore sono nella sua chat privata con me, dove chi deve giocare riceve i pulsanti.
+    Il tavolo è un unico messaggio qui. Le tessere di ogni giocatore sono nella sua chat privata con me, dove chi deve giocare riceve i pulsanti; 🂠 sotto il tavolo mostra le tue tessere anche qui, solo a te, e puoi giocare da lì.
     
     { help-rating }
 group-private-only = Questo comando funziona nella nostra chat privata: mandamelo lì. Qui si usa /kozel o /new.

@@ -20,7 +20,13 @@ from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game
 from bot.telegram.ports import Look, Looks, MessageRecords
 from bot.telegram.render.content import Content
-from bot.telegram.show.ephemeral import HAND, entry_of, pressed_step, turn_step
+from bot.telegram.show.ephemeral import (
+    HAND,
+    entry_of,
+    ephemeral_field,
+    pressed_step,
+    turn_step,
+)
 from bot.telegram.show.group import Lookups, group_step, group_view
 from bot.telegram.show.placement import TABLE, GroupShows, Sent, dump, private_field, sent_of
 from bot.telegram.show.private import private_content, private_step
@@ -157,6 +163,8 @@ class Jobs:
         if kind == MOVED:
             return _moved(name, value, game, fields)
         step = await self._game_step(chat_id, game, fields)
+        if isinstance(step, dict):
+            return Job(name, value, None, step, key)
         return None if step is None else Job(name, value, step, None, key)
 
     async def _pressed_hand(
@@ -190,7 +198,9 @@ class Jobs:
                 self.seen(game)
         return game
 
-    async def _game_step(self, chat_id: int, game: Game, fields: dict[str, str]) -> Step | None:
+    async def _game_step(
+        self, chat_id: int, game: Game, fields: dict[str, str]
+    ) -> Step | Fields | None:
         now = self._clock()
         if game.kind.hands_apart and chat_id == game.chat_id:
             shows = GroupShows.of(fields)
@@ -216,7 +226,8 @@ class Jobs:
         drawn = await self._drawn(chat_id)
         table = sent_of(fields.get(TABLE))
         content = private_content(game, chat_id, self._texts, language, drawn=drawn, table=table)
-        return private_step(game, chat_id, sent, content, language, now)
+        in_group = ephemeral_field(chat_id) in fields
+        return private_step(game, chat_id, sent, content, language, now, in_group=in_group)
 
     async def text_only(self, chat_id: int) -> None:
         """Telegram refuses the chat's pictures: it sees its games as text from now on

@@ -5,7 +5,9 @@ In a group a hand whose only change is the line others made waits for its owner'
 (the group's table shows the line, and an edit per move to every player would cost more
 calls than the move itself). When the turn comes to someone away from the chat (their
 own last move over `AT_THE_CHAT` ago) it comes as a new message, which notifies them,
-and the old one is deleted with others, a few at once. A hand's result stays where it
+and the old one is deleted with others, a few at once. Someone who plays from their hand
+shown in the group has their private message left as it is between their turns: it
+changes when their turn comes, to notify them. A hand's result stays where it
 was read (`Content.lasting`): the next hand comes as a new message under it."""
 
 from __future__ import annotations
@@ -47,12 +49,25 @@ def private_content(
 
 
 def private_step(
-    game: Game, user_id: int, sent: Sent | None, content: Content, language: str, now: float
-) -> Step | None:
-    """The next call the person's message needs, or None when it shows `content`."""
+    game: Game,
+    user_id: int,
+    sent: Sent | None,
+    content: Content,
+    language: str,
+    now: float,
+    *,
+    in_group: bool = False,
+) -> Step | Fields | None:
+    """The next call the person's message needs, only a change of what the store says it
+    shows (`Fields`), or None when it shows `content`. `in_group`: the person has their
+    hand shown in the group too (`bot.telegram.show.ephemeral`)."""
     if sent is not None and sent.message_id is None:
         return None  # they blocked the bot: nothing can reach them
     field = private_field(user_id)
+    if in_group and sent is not None and not sent.lasting and _waiting(game, user_id):
+        # They play from their hand in the group: their private message is left as it
+        # is until their turn comes (a new message then, which notifies them).
+        return {field: dump(replace(sent, turn=False))} if sent.turn else None
     if sent is not None and sent.retired:
         playing = isinstance(game.state, Playing)
         if sent.prompt or len(sent.retired) >= RETIRE_BATCH or not playing:
@@ -96,6 +111,11 @@ def private_step(
     content_chat = _chat_of(game, user_id, sent)
     photo = sent.photo if sent is not None else ""
     return Put(content, None if anew else old, record, "" if anew else photo)
+
+
+def _waiting(game: Game, user_id: int) -> bool:
+    """Whether a hand is being played and it is not `user_id`'s turn."""
+    return isinstance(game.state, Playing) and _turn_of(game) != user_id
 
 
 def _turn_of(game: Game) -> int | None:

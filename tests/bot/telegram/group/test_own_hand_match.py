@@ -1,0 +1,105 @@
+"""A whole Kozel match of four people played from their hands inside the group (🂠,
+ephemeral messages), with Telegram's limits enforced and the bot no administrator: each
+person, at their turn, plays from the hand shown to them in the group, pressing 🂠 first
+when they have none there; every move is applied once, nothing is refused, and a move
+costs no more calls than with every hand in the private chats (4.7; `pytest -s -k
+whole_match` prints them)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from bot.game.state import Playing
+from bot.telegram.callbacks import HandData, MoveData
+from tests.bot.conftest import CHAT_LIMITS, FakeClock
+from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
+from tests.bot.telegram.group.driver import (
+    BOB,
+    CAROL,
+    DAVE,
+    GROUP,
+    PEOPLE,
+    game_in,
+    hand,
+    open_lobby,
+    seat_everyone,
+    table,
+)
+
+THINK = 6  # seconds a person takes to press, once their turn has come
+CALLS_PER_MOVE = 4.7  # at most: what a move cost with every hand in private chats
+
+
+@pytest.mark.parametrize("pace", [CHAT_LIMITS], indirect=True)
+@pytest.mark.parametrize("offline", [False, True])
+async def test_a_whole_match_played_from_hands_in_the_group(
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, offline: bool
+) -> None:
+    """`offline`: Bob's ephemeral messages never reach him; he plays from his private
+    chat, and nothing stalls."""
+    fake.limit(lambda: clock.now().timestamp())
+    if offline:
+        fake.ephemerals.offline.add(BOB.id)
+    await open_lobby(harness)
+    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
+    start = len(fake.calls)
+    moves = from_group = waited = 0
+    for _ in range(5000):
+        clock.advance(THINK)
+        await harness.settle()
+        game = await game_in(harness)
+        if not game.is_active:
+            break
+        state = game.state
+        if not isinstance(state, Playing) or game.is_bot(state.turn):
+            continue
+        mover = game.human(state.turn).user_id
+        shown = fake.ephemerals.seen_by(mover, GROUP)
+        moves_there = [
+            b.callback_data or ""
+            for m in shown[-1:]
+            if m.markup is not None
+            for row in m.markup.inline_keyboard
+            for b in row
+            if (b.callback_data or "").startswith("mv:")
+        ]
+        before = game.version
+        if moves_there and MoveData.unpack(moves_there[0]).version != game.version:
+            waited += 1  # their hand in the group is brought up to date at the group's pace
+            continue
+        if moves_there:
+            answer = await harness.press_ephemeral(PEOPLE[mover], shown[-1], moves_there[0])
+            from_group += 1
+        elif mover != BOB.id or not offline:
+            # No hand in the group yet (or one left behind): 🂠, then play from it.
+            mine = HandData(game=game.game_id).pack()
+            assert alert_of(await harness.press(PEOPLE[mover], await table(harness), mine)) is None
+            continue
+        else:
+            private = await hand(harness, mover)
+            answer = await harness.press(
+                PEOPLE[mover], private, private.buttons()[0].callback_data or ""
+            )
+        assert alert_of(answer) is None, alert_of(answer)
+        assert (await game_in(harness)).version > before
+        moves += 1
+    else:
+        raise AssertionError("the match did not end")
+    for _ in range(60):  # what still waits for the group's pace goes out
+        clock.advance(4)
+        await harness.settle()
+    calls = len(fake.calls) - start
+    made = Counter(c.name for c in fake.calls[start:])
+    print(
+        f"hands in the group{', Bob offline' if offline else ''}: {moves} moves "
+        f"({from_group} from the group), {calls} calls, {calls / moves:.2f} a move; "
+        f"{waited} times a turn waited {THINK} s more for the hand in the group"
+    )
+    print(f"  {dict(made)}")
+    assert fake.floods == 0
+    assert calls / moves <= CALLS_PER_MOVE, f"{calls} calls for {moves} moves"
+    assert from_group >= (moves // 2 if offline else moves * 3 // 4)
+    if offline:
+        assert fake.ephemerals.seen_by(BOB.id, GROUP) == []
