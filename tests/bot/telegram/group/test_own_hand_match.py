@@ -33,13 +33,15 @@ CALLS_PER_MOVE = 4.7  # at most: what a move cost with every hand in private cha
 
 
 @pytest.mark.parametrize("pace", [CHAT_LIMITS], indirect=True)
-@pytest.mark.parametrize("offline", [False, True])
+@pytest.mark.parametrize(("offline", "admin"), [(False, False), (True, False), (False, True)])
 async def test_a_whole_match_played_from_hands_in_the_group(
-    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, offline: bool
+    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, offline: bool, admin: bool
 ) -> None:
     """`offline`: Bob's ephemeral messages never reach him; he plays from his private
-    chat, and nothing stalls."""
+    chat, and nothing stalls. `admin`: the bot administers the group."""
     fake.limit(lambda: clock.now().timestamp())
+    if admin:
+        fake.bot_admin_in.add(GROUP)
     if offline:
         fake.ephemerals.offline.add(BOB.id)
     await open_lobby(harness)
@@ -93,7 +95,8 @@ async def test_a_whole_match_played_from_hands_in_the_group(
     calls = len(fake.calls) - start
     made = Counter(c.name for c in fake.calls[start:])
     print(
-        f"hands in the group{', Bob offline' if offline else ''}: {moves} moves "
+        f"hands in the group{', Bob offline' if offline else ''}{', admin' if admin else ''}: "
+        f"{moves} moves "
         f"({from_group} from the group), {calls} calls, {calls / moves:.2f} a move; "
         f"{waited} times a turn waited {THINK} s more for the hand in the group"
     )
