@@ -6,8 +6,11 @@ ephemeral messages never arrive plays on from their private chat."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.game.state import Game, Playing
 from bot.telegram.callbacks import HandData
+from bot.telegram.ports import Look
 from tests.bot.fake_ephemeral import Ephemeral
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
@@ -72,8 +75,9 @@ async def test_the_mover_sees_their_hand_in_the_group_and_plays_from_it_once(
     assert (await game_in(harness)).version == after.version
 
 
+@pytest.mark.parametrize("look", [Look.TEXT, Look.PICTURE], indirect=True)
 async def test_the_hand_in_the_group_gets_its_moves_when_the_turn_comes(
-    harness: TelegramHarness,
+    harness: TelegramHarness, look: Look
 ) -> None:
     game = await kozel_of_four(harness)
     waiting = next(p for p in PEOPLE if p != mover_of(game) and game.seat_of(p) is not None)
@@ -91,6 +95,7 @@ async def test_the_hand_in_the_group_gets_its_moves_when_the_turn_comes(
     assert mover_of(await game_in(harness)) == waiting
     (shown,) = seen(harness, waiting)
     assert moves_on(shown)  # edited: their moves, to them alone
+    assert (shown.photo is not None) == (look is Look.PICTURE)  # in the group's look
 
 
 async def test_someone_not_at_the_table_is_refused(harness: TelegramHarness, texts: Texts) -> None:
