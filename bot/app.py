@@ -121,6 +121,7 @@ def create_app(
     history_store = HistoryStore(redis)
     languages = Languages(LanguageStore(redis))
     looks = Choices(ChoiceStore(redis, keys.look))
+    rights = Choices(ChoiceStore(redis, keys.rights))
 
     # The outbox: every call to Telegram on the bot's own, game messages and replies.
     calls = Calls(bot, **waits)
@@ -128,7 +129,9 @@ def create_app(
     alarm = Alarm()
     facts = Facts(alarm)
     lookups = StoreLookups(chats, store, RecordsLine(stats))
-    jobs = Jobs(store.load, records, texts, looks, look, lookups, calls.bot_link, outboxes.clock)
+    jobs = Jobs(
+        store.load, records, texts, looks, look, lookups, calls.bot_link, outboxes.clock, rights
+    )
     turns = {"sleep": wait} if wait is not None else {}
     outbox = Outbox(outboxes, jobs, calls, chats, facts, pacing.limits, **turns)
     replies = Replies(outbox, calls, records, chats, texts)
@@ -165,6 +168,7 @@ def create_app(
         forgetting=Forgetting(personal_data),
         languages=languages,
         looks=looks,
+        rights=rights,
         default_look=look,
         texts=texts,
     )

@@ -77,6 +77,11 @@ def language(chat_id: int) -> str:
     return f"{PREFIX}:lang:{chat_id}"
 
 
+def rights(chat_id: int) -> str:
+    """What the bot is in a group: "admin" or "member" (Telegram tells it)."""
+    return f"{PREFIX}:rights:{chat_id}"
+
+
 def look(chat_id: int) -> str:
     """How a person (by user id) or a group (by chat id) chose to see their games."""
     return f"{PREFIX}:look:{chat_id}"

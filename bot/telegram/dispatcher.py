@@ -25,7 +25,7 @@ from bot.telegram.middlewares import (
     RefusalMiddleware,
 )
 from bot.telegram.outbox.replies import Replies
-from bot.telegram.ports import Confirmations, Languages, Look, Looks
+from bot.telegram.ports import Confirmations, Languages, Look, Looks, Rights
 from texts import Texts
 
 
@@ -45,6 +45,7 @@ class Services:
     forgetting: Forgetting
     languages: Languages
     looks: Looks
+    rights: Rights  # the bot's in each group
     default_look: Look  # of a chat that chose none
     texts: Texts
 

@@ -37,6 +37,18 @@ class Looks(Protocol):
     async def set(self, chat_id: int, look: str) -> None: ...
 
 
+class Rights(Protocol):
+    """What the bot is in each group: "admin" or "member" (`ADMIN`, as Telegram last
+    told it: an administrator may show a hand in the group without a press)."""
+
+    async def get(self, chat_id: int) -> str | None: ...
+
+    async def set(self, chat_id: int, rights: str) -> None: ...
+
+
+ADMIN = "admin"
+
+
 class ChatGames(Protocol):
     """Which game each chat is at."""
 

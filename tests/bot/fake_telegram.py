@@ -816,7 +816,29 @@ class TelegramHarness:
 
     async def bot_status(self, who: User, chat_id: int, status: str) -> None:
         """Telegram tells the bot its membership changed: `who` blocked it ("kicked") in
-        their private chat, or removed it from a group ("left", "kicked")."""
+        their private chat, removed it from a group ("left", "kicked"), made it an
+        administrator of a group ("administrator", with every right but the owner's) or
+        an ordinary member again ("member")."""
+        rights: dict[str, Any] = {}
+        if status == "administrator":
+            rights = {
+                name: name != "is_anonymous"
+                for name in (
+                    "can_be_edited",
+                    "is_anonymous",
+                    "can_manage_chat",
+                    "can_delete_messages",
+                    "can_manage_video_chats",
+                    "can_restrict_members",
+                    "can_promote_members",
+                    "can_change_info",
+                    "can_invite_users",
+                    "can_post_stories",
+                    "can_edit_stories",
+                    "can_delete_stories",
+                    "can_send_welcome_messages",
+                )
+            }
         update = Update.model_validate(
             {
                 "update_id": next(self._updates),
@@ -829,6 +851,7 @@ class TelegramHarness:
                         "status": status,
                         "user": BOT_USER.model_dump(),
                         **({"until_date": 0} if status == "kicked" else {}),
+                        **rights,
                     },
                 },
             }

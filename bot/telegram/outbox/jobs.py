@@ -18,7 +18,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game
-from bot.telegram.ports import Look, Looks, MessageRecords
+from bot.telegram.ports import ADMIN, Look, Looks, MessageRecords, Rights
 from bot.telegram.render.content import Content
 from bot.telegram.show.ephemeral import (
     HAND,
@@ -110,6 +110,7 @@ class Jobs:
         lookups: Lookups,
         link: Callable[[], Awaitable[str]],
         clock: Callable[[], float],
+        rights: Rights | None = None,
     ) -> None:
         self._load = load
         self._messages = messages
@@ -119,6 +120,7 @@ class Jobs:
         self._lookups = lookups
         self._link = link
         self._clock = clock
+        self._rights = rights
         self._games: dict[str, Game] = {}  # the latest version seen, the last few games
 
     def seen(self, game: Game) -> None:
@@ -212,7 +214,7 @@ class Jobs:
             def hand(user_id: int, language: str) -> Content:
                 return private_content(game, user_id, texts, language, drawn=drawn, table=None)
 
-            turn = turn_step(game, fields, hand)
+            turn = turn_step(game, fields, hand, admin=await self._admin(chat_id))
             if turn is not None:
                 return turn
             view = await group_view(game, t, await self._link(), shows, self._lookups, now, drawn)
@@ -228,6 +230,15 @@ class Jobs:
         content = private_content(game, chat_id, self._texts, language, drawn=drawn, table=table)
         in_group = ephemeral_field(chat_id) in fields
         return private_step(game, chat_id, sent, content, language, now, in_group=in_group)
+
+    async def _admin(self, chat_id: int) -> bool:
+        """Whether the bot administers the group (as far as the store says)."""
+        if self._rights is None:
+            return False
+        try:
+            return await self._rights.get(chat_id) == ADMIN
+        except StorageUnavailableError:
+            return False
 
     async def text_only(self, chat_id: int) -> None:
         """Telegram refuses the chat's pictures: it sees its games as text from now on

@@ -7,7 +7,9 @@ them, its tiles and moves are brought up to date, the person to move first. Betw
 their turns it is not edited: a group may be written to about 20 times a minute, its
 table included, and every edit of a hand would be one of them (a button pressed on a
 hand left behind is refused as out of date, and changes nothing). An ephemeral message
-that cannot be edited any more (expired, deleted) is forgotten: the next 🂠 sends one.
+that cannot be edited any more (expired, deleted) is remembered without a message: the
+next 🂠 sends one, and where the bot administers the group (which lets it send one
+without a press) it is sent again at the person's next turn.
 Its field (`e:<user id>`) belongs to the group's chat, whose sender alone writes it."""
 
 from __future__ import annotations
@@ -82,26 +84,40 @@ def pressed_step(
 
 
 def turn_step(
-    game: Game, fields: Mapping[str, str], content_of: Callable[[int, str], Content]
+    game: Game,
+    fields: Mapping[str, str],
+    content_of: Callable[[int, str], Content],
+    *,
+    admin: bool = False,
 ) -> Whisper | None:
     """The ephemeral hand of the person to move, when its tiles or moves are not theirs
-    now; None when there is none to bring up to date."""
+    now; None when there is none to bring up to date. One that Telegram no longer had
+    is sent again where the bot administers the group (no press needed there)."""
     state = game.state
     if not isinstance(state, Playing) or game.is_bot(state.turn):
         return None
     user_id = game.human(state.turn).user_id
     field = ephemeral_field(user_id)
     shown = sent_of(fields.get(field))
-    if shown is None or shown.message_id is None:
+    if shown is None or (shown.message_id is None and not admin):
         return None
     content = content_of(user_id, shown.language)
-    if content.essential == shown.essential:
+    if content.essential == shown.essential and shown.message_id is not None:
         return None
 
     def record(outcome: Outcome) -> Fields:
         if outcome.message_id is None:
-            return {field: None}
-        sent = replace(shown, essential=content.essential, full=content.full, photo=outcome.photo)
+            if shown.message_id is None:  # not sent again either: asked for at a 🂠
+                return {field: None}
+            # Gone: remembered without a message (sent again where the bot may).
+            return {field: dump(replace(shown, message_id=None, essential="", full=""))}
+        sent = replace(
+            shown,
+            message_id=outcome.message_id,
+            essential=content.essential,
+            full=content.full,
+            photo=outcome.photo,
+        )
         return {field: dump(sent)}
 
     return Whisper(content, user_id, shown.message_id, record, None, shown.photo)

@@ -11,9 +11,11 @@ import pytest
 from bot.game.state import Game, Playing
 from bot.telegram.callbacks import HandData
 from bot.telegram.ports import Look
+from tests.bot.conftest import FakeClock
 from tests.bot.fake_ephemeral import Ephemeral
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
+    ALICE,
     EVE,
     GROUP,
     PEOPLE,
@@ -116,3 +118,40 @@ async def test_someone_offline_plays_on_from_their_private_chat(
     data = private.buttons()[0].callback_data or ""
     assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
     assert (await game_in(harness)).version > game.version
+
+
+@pytest.mark.parametrize("admin", [False, True])
+async def test_a_hand_telegram_no_longer_has_comes_back_at_the_turn_where_the_bot_may(
+    harness: TelegramHarness, clock: FakeClock, admin: bool
+) -> None:
+    """An ephemeral message expired: where the bot administers the group it sends the
+    person's hand again at their turn (no press needed there); elsewhere it waits for
+    their next 🂠."""
+    if admin:
+        harness.fake.bot_admin_in.add(GROUP)
+        await harness.bot_status(PEOPLE[ALICE.id], GROUP, "administrator")
+    harness.fake.ephemerals.lifetime = 30.0
+    game = await kozel_of_four(harness)
+    waiting = next(p for p in PEOPLE if p != mover_of(game) and game.seat_of(p) is not None)
+    assert await press_my_hand(harness, waiting) is None
+    assert len(seen(harness, waiting)) == 1
+    clock.advance(31)  # it expires
+    assert seen(harness, waiting) == []
+    for _ in range(8):
+        game = await game_in(harness)
+        if mover_of(game) == waiting:
+            break
+        mover = mover_of(game)
+        private = await hand(harness, mover)
+        data = private.buttons()[0].callback_data or ""
+        assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
+    assert mover_of(await game_in(harness)) == waiting
+    again = seen(harness, waiting)
+    if admin:
+        (shown,) = again
+        assert moves_on(shown)
+    else:
+        assert again == []
+        assert await press_my_hand(harness, waiting) is None  # their next 🂠
+        (shown,) = seen(harness, waiting)
+        assert moves_on(shown)
