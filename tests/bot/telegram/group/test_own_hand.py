@@ -40,6 +40,19 @@ async def press_my_hand(harness: TelegramHarness, user_id: int) -> str | None:
     return alert_of(await harness.press(PEOPLE[user_id], await table(harness), data))
 
 
+async def others_play_until_the_turn_of(harness: TelegramHarness, user_id: int) -> None:
+    """The others move from their private chats until it is `user_id`'s turn."""
+    for _ in range(8):
+        game = await game_in(harness)
+        if mover_of(game) == user_id:
+            return
+        mover = mover_of(game)
+        private = await hand(harness, mover)
+        data = private.buttons()[0].callback_data or ""
+        assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
+    raise AssertionError(f"the turn did not come to {user_id}")
+
+
 def seen(harness: TelegramHarness, user_id: int) -> list[Ephemeral]:
     return harness.fake.ephemerals.seen_by(user_id, GROUP)
 
@@ -86,15 +99,7 @@ async def test_the_hand_in_the_group_gets_its_moves_when_the_turn_comes(
     assert await press_my_hand(harness, waiting) is None
     (shown,) = seen(harness, waiting)
     assert moves_on(shown) == []  # not their turn
-    for _ in range(8):
-        game = await game_in(harness)
-        if mover_of(game) == waiting:
-            break
-        mover = mover_of(game)
-        private = await hand(harness, mover)
-        data = private.buttons()[0].callback_data or ""
-        assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
-    assert mover_of(await game_in(harness)) == waiting
+    await others_play_until_the_turn_of(harness, waiting)
     (shown,) = seen(harness, waiting)
     assert moves_on(shown)  # edited: their moves, to them alone
     assert (shown.photo is not None) == (look is Look.PICTURE)  # in the group's look
@@ -137,15 +142,7 @@ async def test_a_hand_telegram_no_longer_has_comes_back_at_the_turn_where_the_bo
     assert len(seen(harness, waiting)) == 1
     clock.advance(31)  # it expires
     assert seen(harness, waiting) == []
-    for _ in range(8):
-        game = await game_in(harness)
-        if mover_of(game) == waiting:
-            break
-        mover = mover_of(game)
-        private = await hand(harness, mover)
-        data = private.buttons()[0].callback_data or ""
-        assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
-    assert mover_of(await game_in(harness)) == waiting
+    await others_play_until_the_turn_of(harness, waiting)
     again = seen(harness, waiting)
     if admin:
         (shown,) = again
