@@ -42,16 +42,6 @@ def entry_of(name: str) -> tuple[str, int]:
     return game_id, int(user)
 
 
-def ephemeral_hands(fields: Mapping[str, str]) -> dict[int, Sent]:
-    """Every person with an ephemeral hand in the group, by user id."""
-    found = {
-        int(k.removeprefix(EPHEMERAL)): sent_of(v)
-        for k, v in fields.items()
-        if k.startswith(EPHEMERAL)
-    }
-    return {user: sent for user, sent in found.items() if sent is not None}
-
-
 def pressed_step(
     game: Game,
     user_id: int,
