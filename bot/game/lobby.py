@@ -95,7 +95,9 @@ def join(game: Game, person: Person, seat: int | None, secret: bytes) -> Game:
     if current is not None:
         seats[current] = None
     seats[target] = human_seat(person)
-    return _start_if_full(_with_seats(game, seats), secret)
+    # Someone reached in the group only is shown the link to the private chat there.
+    stage = lobby_stage(game, seats=tuple(seats), invite=lobby.invite or person.in_group)
+    return _start_if_full(game.changed(stage), secret)
 
 
 def leave(game: Game, user_id: int) -> Game:
@@ -179,14 +181,6 @@ def _start_if_full(game: Game, secret: bytes) -> Game:
     match, seed = bots.new_match(settings, secret)
     seats = tuple(s for s in lobby.seats if s is not None)
     return game.with_match(match, seats, seed)
-
-
-def invited(game: Game) -> Game:
-    """The lobby shows the deep link from now on."""
-    lobby = lobby_of(game)
-    if lobby.invite:
-        return game
-    return game.changed(lobby_stage(game, invite=True))
 
 
 def show_settings(game: Game, shown: bool) -> Game:

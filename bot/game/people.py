@@ -13,3 +13,6 @@ class Person:
     name: str
     language: str
     chat_id: int  # their private chat: where their game or hand message lives
+    # The bot may not write to them privately (they never started it): in a group game
+    # their hand is shown to them only inside the group.
+    in_group: bool = False

@@ -46,6 +46,9 @@ class HumanSeat(BaseModel):
     name: str = Field(max_length=NAME_LIMIT)
     language: str
     chat_id: int
+    # Reached in the group only (`Person.in_group`): no private message is sent to them,
+    # their hand is shown inside the group and their turn is called out there.
+    in_group: bool = False
     log_mark: LogMark = LogMark()
     timeouts: int = 0  # turns in a row whose time ran out (a turn timer)
     # The press (callback query id) that made the seat's last move: Telegram hands a
@@ -83,4 +86,5 @@ def human_seat(person: Person) -> HumanSeat:
         name=person.name[:NAME_LIMIT],
         language=person.language,
         chat_id=person.chat_id,
+        in_group=person.in_group,
     )

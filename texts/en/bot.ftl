@@ -249,7 +249,7 @@ lobby-free = free
 lobby-bot = bot ({ $level })
 lobby-level = Bots: { $level }
 lobby-hint = Tap Join or a free seat; ⚙ Settings changes the target, the bots' level and the turn timer. Start puts bots in the free seats; the game starts when every seat is taken.
-lobby-invite-hint = Your hand comes to our private chat: if I cannot write to you yet, <a href="{ $link }">open our chat</a> and tap Start there.
+lobby-invite-hint = Your hand comes to our private chat, which tells you when it is your move. If I cannot write to you yet, you play from here (🂠 My hand, seen by you alone) until you <a href="{ $link }">open our chat</a> and tap Start there.
 lobby-cancelled = The game was cancelled.
 btn-seat = { $n } · { $name }
 btn-join = Join
@@ -264,7 +264,6 @@ btn-players = { $count ->
 btn-target = To { $target }
 btn-start = Start
 btn-cancel = Cancel
-btn-invite = Open my chat
 btn-settings = ⚙ Settings
 btn-settings-back = ← Back
 btn-timer-next = { $seconds ->
@@ -273,6 +272,9 @@ btn-timer-next = { $seconds ->
 }
 lobby-settings-hint = Tap a setting to change it; ← Back returns to the seats.
 btn-my-hand = 🂠 My hand
+turn-call = { $name }, your move: 🂠 My hand shows your tiles, to you alone.
+answer-seated-in-group = You are seated. I cannot write to you privately yet, so your hand shows here, to you alone: 🂠 My hand.
+group-hand-lobby = 🂠 Your seat at this table is kept. Once the match starts, your tiles show here at your turn, to you alone; 🂠 My hand shows them at any time.
 # A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
 btn-to-table = ↩ To the table
 btn-take-seat = Play for Bot { $n }

@@ -264,7 +264,7 @@ lobby-free = libre
 lobby-bot = bot ({ $level })
 lobby-level = Bots : { $level }
 lobby-hint = Touchez « S'asseoir » ou une place libre ; « ⚙ Réglages » change le score à atteindre, le niveau des bots et le temps par coup. « Commencer » met des bots aux places libres ; la partie commence quand toutes les places sont prises.
-lobby-invite-hint = Votre jeu arrive dans notre conversation privée : si je ne peux pas encore vous écrire, <a href="{ $link }">ouvrez notre conversation</a> et touchez Démarrer.
+lobby-invite-hint = Votre jeu arrive dans notre conversation privée, qui vous prévient quand c'est à vous. Si je ne peux pas encore vous écrire, vous jouez d'ici (« 🂠 Mon jeu », visible uniquement par vous) jusqu'à ce que vous <a href="{ $link }">ouvriez notre conversation</a> et touchiez Démarrer.
 lobby-cancelled = La partie a été annulée.
 btn-seat = { $n } · { $name }
 btn-join = S'asseoir
@@ -279,7 +279,6 @@ btn-players = { $count ->
 btn-target = En { $target }
 btn-start = Commencer
 btn-cancel = Annuler
-btn-invite = Ouvrir ma conversation
 btn-settings = ⚙ Réglages
 btn-settings-back = ← Retour
 btn-timer-next = { $seconds ->
@@ -288,6 +287,9 @@ btn-timer-next = { $seconds ->
 }
 lobby-settings-hint = Touchez un réglage pour le changer ; « ← Retour » ramène aux places.
 btn-my-hand = 🂠 Mon jeu
+turn-call = { $name }, à vous de jouer : « 🂠 Mon jeu » vous montre vos dominos, à vous uniquement.
+answer-seated-in-group = Vous avez une place. Je ne peux pas encore vous écrire en privé : votre jeu s'affiche donc ici, visible uniquement par vous (« 🂠 Mon jeu »).
+group-hand-lobby = 🂠 Votre place à cette table vous attend. Dès le début de la partie, vos dominos s'affichent ici à votre tour, visibles uniquement par vous ; « 🂠 Mon jeu » les montre à tout moment.
 # A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
 btn-to-table = ↩ Retour à la table
 btn-take-seat = Jouer pour Bot { $n }

@@ -264,7 +264,7 @@ lobby-free = libero
 lobby-bot = bot ({ $level })
 lobby-level = Bot: { $level }
 lobby-hint = Tocca «Siediti» o un posto libero; «⚙ Impostazioni» cambia il punteggio da raggiungere, il livello dei bot e il tempo per mossa. «Inizia» mette dei bot nei posti liberi; la partita comincia quando tutti i posti sono presi.
-lobby-invite-hint = Le tue tessere arrivano nella nostra chat privata: se non posso ancora scriverti, <a href="{ $link }">apri la nostra chat</a> e tocca Avvia.
+lobby-invite-hint = Le tue tessere arrivano nella nostra chat privata, che ti avvisa quando tocca a te. Se non posso ancora scriverti, giochi da qui («🂠 Le mie tessere», visibili solo a te) finché non <a href="{ $link }">apri la nostra chat</a> e tocchi Avvia.
 lobby-cancelled = La partita è stata annullata.
 btn-seat = { $n } · { $name }
 btn-join = Siediti
@@ -279,7 +279,6 @@ btn-players = { $count ->
 btn-target = Ai { $target }
 btn-start = Inizia
 btn-cancel = Annulla
-btn-invite = Apri la mia chat
 btn-settings = ⚙ Impostazioni
 btn-settings-back = ← Indietro
 btn-timer-next = { $seconds ->
@@ -288,6 +287,9 @@ btn-timer-next = { $seconds ->
 }
 lobby-settings-hint = Tocca un'impostazione per cambiarla; «← Indietro» torna ai posti.
 btn-my-hand = 🂠 Le mie tessere
+turn-call = { $name }, tocca a te: «🂠 Le mie tessere» ti mostra le tue tessere, solo a te.
+answer-seated-in-group = Hai un posto. Non posso ancora scriverti in privato, quindi le tue tessere compaiono qui, visibili solo a te: «🂠 Le mie tessere».
+group-hand-lobby = 🂠 Il tuo posto a questo tavolo è tenuto. Quando comincia la partita, le tue tessere compaiono qui al tuo turno, visibili solo a te; «🂠 Le mie tessere» le mostra in ogni momento.
 # A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
 btn-to-table = ↩ Torna al tavolo
 btn-take-seat = Gioca per Bot { $n }

@@ -17,7 +17,6 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
-from aiogram.utils.deep_linking import create_start_link
 
 from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
@@ -32,7 +31,6 @@ from bot.telegram.members import admin_check, member_check
 from bot.telegram.outbox.replies import Replies
 from bot.telegram.ports import Confirmations, Languages
 from bot.telegram.render.game import escape_name
-from bot.telegram.render.lobby import join_payload, seat_payload
 from core.variants import Variant
 from texts import Translate
 from texts.render import target_text
@@ -55,6 +53,7 @@ GROUP_COMMANDS = (
     "help",
 )
 _NEW_DEFAULT = (Variant.DRAW, 4)
+_SITTING = (GroupAction.JOIN, GroupAction.SEAT, GroupAction.TAKE)
 
 
 def _title(message: Message) -> str:
@@ -247,13 +246,13 @@ async def group_button(
     except RefusalError as refusal:
         if refusal.code is RefusalCode.NO_GAME:
             await _game_gone(query, replies, t)
-        if refusal.code is not RefusalCode.PRIVATE_CHAT:
-            raise
-        # The press opens the private chat: one tap on Start there completes it.
-        taking = data.action is GroupAction.TAKE
-        payload = seat_payload(data.game, data.arg) if taking else join_payload(data.game)
-        link = await create_start_link(bot, payload)
-        raise RefusalError(refusal.code, url=link) from None
+        raise
+    seat = game.seat_of(user.id)
+    if data.action in _SITTING and seat is not None and game.human(seat).in_group:
+        # Seated without a private chat: their seat, then their hand, shows here to them
+        # alone, in answer to this press.
+        await replies.hand(game, user.id, query.id, own_lang)
+        callback_answer.text = t("answer-seated-in-group")
     # A setting says its effect at once, even when the lobby's edit waits for the
     # group's pace.
     if data.action is GroupAction.TARGET:

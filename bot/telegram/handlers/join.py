@@ -1,14 +1,13 @@
-"""/join in a group: sit down in its lobby, as the Join button does. Someone the bot may
-not write to yet is given a button to its private chat (one tap on Start there, then
-/join again or the lobby's Join)."""
+"""/join in a group: sit down in its lobby, as the Join button does (someone the bot may
+not write to yet sits down in the group only: the lobby shows them the link to its
+private chat, and 🂠 shows them their seat and, later, their hand)."""
 
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.enums import ChatType
 from aiogram.filters import Command
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, Message
-from aiogram.utils.deep_linking import create_start_link
+from aiogram.types import Message
 
 from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
@@ -16,7 +15,6 @@ from bot.game.groups import GroupGames
 from bot.telegram.handlers.common import person
 from bot.telegram.members import admin_check, member_check
 from bot.telegram.outbox.replies import Replies
-from bot.telegram.render.lobby import join_payload
 from texts import Translate
 
 
@@ -35,23 +33,15 @@ async def join(
             raise
         await replies.say(chat_id, t("no-game-here"))
         return
-    try:
-        await groups.press(
-            game.game_id,
-            person(user, user.id, own_lang),
-            GroupAction.JOIN,
-            -1,
-            chat_id,
-            admin=admin_check(bot, chat_id, user.id),
-            member=member_check(bot, chat_id, user.id),
-        )
-    except RefusalError as refusal:
-        if refusal.code is not RefusalCode.PRIVATE_CHAT:
-            raise
-        link = await create_start_link(bot, join_payload(game.game_id))
-        button = InlineKeyboardButton(text=t("btn-invite"), url=link)
-        markup = InlineKeyboardMarkup(inline_keyboard=[[button]])
-        await replies.say(chat_id, t("refusal-private-chat"), markup)
+    await groups.press(
+        game.game_id,
+        person(user, user.id, own_lang),
+        GroupAction.JOIN,
+        -1,
+        chat_id,
+        admin=admin_check(bot, chat_id, user.id),
+        member=member_check(bot, chat_id, user.id),
+    )
 
 
 def create_router() -> Router:

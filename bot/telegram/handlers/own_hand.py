@@ -19,7 +19,7 @@ async def show_hand(
 ) -> None:
     """The presser's hand, to them alone, in the group the table is in."""
     game = await games.get(callback_data.game)
-    if game is None or game.match is None:
+    if game is None:
         raise RefusalError(RefusalCode.NO_GAME)
     if chat_of(query) != game.chat_id:
         raise RefusalError(RefusalCode.WRONG_CHAT)

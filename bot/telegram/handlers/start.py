@@ -19,8 +19,8 @@ from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.game import escape_name
 from texts import Translate
 
-# What `bot.telegram.render.lobby.join_payload`, `seat_payload` and
-# `bot.telegram.handlers.deal.deal_payload` make.
+# What `bot.telegram.render.lobby.join_payload` and `bot.telegram.handlers.deal.deal_payload`
+# make, and the `seat-<game>-<seat>` links earlier versions posted.
 _PAYLOAD = re.compile(r"^(join|seat|deal)-([0-9a-f]{10})(?:-(\d{1,3}))?$")
 
 

@@ -20,8 +20,10 @@ from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game
 from bot.telegram.ports import ADMIN, Look, Looks, MessageRecords, Rights
 from bot.telegram.render.content import Content
+from bot.telegram.render.hands import group_hand_content
 from bot.telegram.show.ephemeral import (
     HAND,
+    calling,
     entry_of,
     ephemeral_field,
     pressed_step,
@@ -29,7 +31,7 @@ from bot.telegram.show.ephemeral import (
 )
 from bot.telegram.show.group import Lookups, group_step, group_view
 from bot.telegram.show.placement import TABLE, GroupShows, Sent, dump, private_field, sent_of
-from bot.telegram.show.private import private_content, private_step
+from bot.telegram.show.private import private_content, private_step, reach_step
 from bot.telegram.show.steps import Fields, Outcome, Put, Step, Strip
 from texts import Texts
 
@@ -149,11 +151,11 @@ class Jobs:
             return Job(name, value, Put(content_of(value), int(key), lambda _: {}, only_edit=True))
         if kind == HAND:
             return await self._pressed_hand(chat_id, known, name, value)
-        fields = known.get(key)
-        if fields is None:
-            fields = known[key] = await self.fields(key)
+        fields = await self._known(known, key)
         if kind == REACH:
-            return _reach(name, value, chat_id, key, fields)
+            language = json.loads(value).get("language", "")
+            first = reach_step(chat_id, content_of(value), language, fields)
+            return None if first is None else Job(name, value, first, None, key)
         game = await self._game(key, int(value) if kind == GAME else 0)
         if game is None:
             return None  # gone: nothing to show
@@ -169,6 +171,13 @@ class Jobs:
             return Job(name, value, None, step, key)
         return None if step is None else Job(name, value, step, None, key)
 
+    async def _known(self, known: dict[str, dict[str, str]], game_id: str) -> dict[str, str]:
+        """The game's messages' fields as the chat knows them (read from the store once)."""
+        fields = known.get(game_id)
+        if fields is None:
+            fields = known[game_id] = await self.fields(game_id)
+        return fields
+
     async def _pressed_hand(
         self, chat_id: int, known: dict[str, dict[str, str]], name: str, value: str
     ) -> Job | None:
@@ -177,19 +186,12 @@ class Jobs:
         game = await self._game(game_id, 0)
         if game is None or game.chat_id != chat_id:
             return None
-        fields = known.get(game_id)
-        if fields is None:
-            fields = known[game_id] = await self.fields(game_id)
+        fields = await self._known(known, game_id)
         pressed = json.loads(value)
         language = pressed["language"]
-        content = await self._hand(game, user_id, language)
+        content = _hands(self._texts, game, await self._drawn(chat_id))(user_id, language)
         step = pressed_step(game, user_id, pressed["press"], language, content, fields)
         return Job(name, value, step, None, game_id)
-
-    async def _hand(self, game: Game, user_id: int, language: str) -> Content:
-        """What `user_id` sees of their hand in the game's group, in its look."""
-        drawn = await self._drawn(game.chat_id)
-        return private_content(game, user_id, self._texts, language, drawn=drawn, table=None)
 
     async def _game(self, game_id: str, version: int) -> Game | None:
         """The game at `version` or later: this process's latest, or the store's."""
@@ -209,18 +211,18 @@ class Jobs:
             t = self._texts.translator(game.side.language)
             drawn = await self._drawn(chat_id)
             # The hand of the person to move, shown in the group, before anything else.
-            texts = self._texts
-
-            def hand(user_id: int, language: str) -> Content:
-                return private_content(game, user_id, texts, language, drawn=drawn, table=None)
-
-            turn = turn_step(game, fields, hand, admin=await self._admin(chat_id))
+            hands = _hands(self._texts, game, drawn)
+            turn = turn_step(game, fields, hands, admin=await self._admin(chat_id))
             if turn is not None:
                 return turn
-            view = await group_view(game, t, await self._link(), shows, self._lookups, now, drawn)
+            link = await self._link()
+            call = calling(game, fields, now)
+            view = await group_view(game, t, link, shows, self._lookups, now, drawn, call)
             return await group_step(game, view, shows, self._lookups, now)
         sent = sent_of(fields.get(private_field(chat_id)))
         seat = game.seat_of(chat_id)
+        if seat is not None and game.human(seat).in_group and sent is None:
+            return None  # reached in the group only: nothing is sent to them privately
         if seat is not None:
             language = game.human(seat).language
         else:
@@ -261,23 +263,11 @@ class Jobs:
             return self._look is Look.PICTURE
 
 
-def _reach(name: str, value: str, chat_id: int, game_id: str, fields: dict[str, str]) -> Job | None:
-    """A person's first private message for a group game, unless they have one."""
-    field = private_field(chat_id)
-    sent = sent_of(fields.get(field))
-    if sent is not None and sent.message_id is not None:
-        return None
-    stored = json.loads(value)
-    content = content_of(value)
-    language = stored.get("language", "")
-
-    def record(outcome: Outcome) -> Fields:
-        if outcome.message_id is None:
-            return {}
-        shown = Sent(chat_id, outcome.message_id, content.essential, content.full, language)
-        return {field: dump(shown)}
-
-    return Job(name, value, Put(content, None, record), None, game_id)
+def _hands(texts: Texts, game: Game, drawn: bool) -> Callable[[int, str], Content]:
+    """What a person sees of their hand inside the game's group (by user id, language)."""
+    return lambda user_id, language: group_hand_content(
+        game, user_id, texts.translator(language), drawn=drawn
+    )
 
 
 def _anew(name: str, value: str, chat_id: int, game_id: str, fields: dict[str, str]) -> Job:

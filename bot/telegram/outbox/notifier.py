@@ -88,7 +88,8 @@ class Outbox:
             fields = shown or (known.fields.get(game.game_id) if known is not None else None)
             if fields is None:
                 fields = await self._jobs.fields(game.game_id)
-            people = {h.chat_id for _, h in game.humans()} | set(people_shown(fields))
+            seated = {h.chat_id for _, h in game.humans() if not h.in_group}
+            people = seated | set(people_shown(fields))
             others = {chat: dict(entry) for chat in people}
         if show.anew is not None:
             where = others.setdefault(show.anew, dict(entry)) if game.kind.hands_apart else own

@@ -21,7 +21,7 @@ from bot.game.notify import Blocked, Facts, GroupLost, Migrated
 from bot.game.ports import StorageUnavailableError
 from bot.telegram.outbox.calls import Calls
 from bot.telegram.outbox.errors import LaterError, MovedError
-from bot.telegram.outbox.jobs import Job, Jobs, first
+from bot.telegram.outbox.jobs import REACH, Job, Jobs, first
 from bot.telegram.outbox.pace import Pace
 from bot.telegram.ports import Conversation, Finished, Outboxes
 from bot.telegram.show.steps import Outcome, Put, Step, Whisper
@@ -155,7 +155,8 @@ class Sender:
         changes = job.record(outcome)
         if outcome.pictures_refused:
             await tools.jobs.text_only(self.chat_id)
-        if outcome.unreachable and job.game_id is not None:
+        # A first message's caller is told (`Replies.reach`): they never started the bot.
+        if outcome.unreachable and job.game_id is not None and not job.name.startswith(REACH):
             fact = Blocked(self.chat_id) if self.chat_id > 0 else GroupLost()
             tools.facts.report(job.game_id, fact)
         placement = None

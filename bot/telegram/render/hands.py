@@ -80,6 +80,14 @@ def partner_of(game: Game, seat: int) -> int | None:
     )
 
 
+def group_hand_content(game: Game, user_id: int, t: Translate, *, drawn: bool) -> Content:
+    """What `user_id` sees of their hand inside the game's group, to them alone: their
+    seat while the lobby fills, then their hand as their private message shows it."""
+    if isinstance(game.state, Lobby) and game.seat_of(user_id) is not None:
+        return Content(t("group-hand-lobby"), key="lobby")
+    return hand_content(game, user_id, t, drawn=drawn)
+
+
 def lobby_seat_content(game: Game, t: Translate) -> Content:
     """A lobby seat's private message: sent on joining, which also proves that the bot
     may write to the person."""

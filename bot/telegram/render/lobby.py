@@ -24,11 +24,6 @@ def join_payload(game_id: str) -> str:
     return f"join-{game_id}"
 
 
-def seat_payload(game_id: str, seat: int) -> str:
-    """The /start payload that takes a bot's seat between hands."""
-    return f"seat-{game_id}-{seat}"
-
-
 def _seat_label(lobby: Lobby, seat: int, t: Translate, *, plain: bool) -> str:
     occupant = lobby.seats[seat]
     if occupant is None:

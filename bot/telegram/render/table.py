@@ -110,6 +110,15 @@ def _table_keyboard(game: Game, t: Translate) -> InlineKeyboardMarkup | None:
     return _markup(rows)
 
 
+def turn_call(game: Game, seat: int, t: Translate) -> Content:
+    """The group calls out the turn of the person at `seat` (who is reached in the group
+    only): a mention, which notifies them, and 🂠 to see their hand there."""
+    mine = HandData(game=game.game_id).pack()
+    button = InlineKeyboardButton(text=t("btn-my-hand"), callback_data=mine)
+    name = RecordNames(game, None, t).mention(seat)
+    return Content(t("turn-call", name=name), _markup([[button]]))
+
+
 def _markup(rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup(inline_keyboard=rows)
 

@@ -10,6 +10,11 @@ hand left behind is refused as out of date, and changes nothing). An ephemeral m
 that cannot be edited any more (expired, deleted) is remembered without a message: the
 next 🂠 sends one, and where the bot administers the group (which lets it send one
 without a press) it is sent again at the person's next turn.
+
+Someone the bot may not write to privately (they never started it) is seated in the
+group only: their hand is shown to them nowhere else, so it is sent at their turn where
+the bot administers the group, and their turn is called out in the group (a message
+that mentions them, with 🂠) when they are away from it: no private message can be.
 Its field (`e:<user id>`) belongs to the group's chat, whose sender alone writes it."""
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from dataclasses import replace
 from bot.game.state import Game, Playing
 from bot.telegram.render.content import Content
 from bot.telegram.show.placement import Sent, dump, sent_of
+from bot.telegram.show.private import AT_THE_CHAT
 from bot.telegram.show.steps import Fields, Outcome, Whisper
 
 EPHEMERAL = "e:"
@@ -86,21 +92,23 @@ def turn_step(
     state = game.state
     if not isinstance(state, Playing) or game.is_bot(state.turn):
         return None
-    user_id = game.human(state.turn).user_id
-    field = ephemeral_field(user_id)
+    human = game.human(state.turn)
+    field = ephemeral_field(human.user_id)
     shown = sent_of(fields.get(field))
+    if shown is None and human.in_group and admin:  # shown nowhere else: sent unasked
+        shown = Sent(game.chat_id, None, language=human.language)
     if shown is None or (shown.message_id is None and not admin):
         return None
-    content = content_of(user_id, shown.language)
-    if content.essential == shown.essential and shown.message_id is not None:
+    content = content_of(human.user_id, shown.language)
+    if content.essential == shown.essential:
         return None
 
     def record(outcome: Outcome) -> Fields:
         if outcome.message_id is None:
-            if shown.message_id is None:  # not sent again either: asked for at a 🂠
-                return {field: None}
-            # Gone: remembered without a message (sent again where the bot may).
-            return {field: dump(replace(shown, message_id=None, essential="", full=""))}
+            # Gone, or not sent again: remembered without a message (sent where the bot
+            # may, once what it shows changes; and at the person's next 🂠).
+            tried = content.essential if shown.message_id is None else ""
+            return {field: dump(replace(shown, message_id=None, essential=tried, full=""))}
         sent = replace(
             shown,
             message_id=outcome.message_id,
@@ -110,4 +118,21 @@ def turn_step(
         )
         return {field: dump(sent)}
 
-    return Whisper(content, user_id, shown.message_id, record, None, shown.photo)
+    return Whisper(content, human.user_id, shown.message_id, record, None, shown.photo)
+
+
+def calling(game: Game, fields: Mapping[str, str], now: float) -> int | None:
+    """The seat whose turn the group calls out (a new message that mentions them): a
+    person reached in the group only, whom no private message notifies, when it is
+    their turn and they are away from the chat (their own last move `AT_THE_CHAT` ago
+    or more) or have no hand shown to them there."""
+    state = game.state
+    if not isinstance(state, Playing) or game.is_bot(state.turn):
+        return None
+    human = game.human(state.turn)
+    if not human.in_group:
+        return None
+    shown = sent_of(fields.get(ephemeral_field(human.user_id)))
+    live = shown is not None and shown.message_id is not None
+    away = human.moved_at is None or now - human.moved_at >= AT_THE_CHAT
+    return state.turn if away or not live else None

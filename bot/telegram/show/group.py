@@ -1,11 +1,13 @@
 """A group's own messages of its game, and the next call they need: announcements first
 (a hand's result must not wait for a table that changes with every move, and it comes
-before the next hand's table), then the turn timer's reminder, then the table (sent again
-at the bottom, the old copy deleted next, once talk has buried it), then the old copies'
-deletion. After a match's result, its epilogue (the records' line) once it is known."""
+before the next hand's table), then a turn called out, the turn timer's reminder, the
+table (sent again at the bottom, the old copy deleted next, once talk has buried it),
+then the old copies' deletion (a turn called out goes with them once it has passed).
+After a match's result, its epilogue (the records' line) once it is known."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -15,8 +17,17 @@ from bot.game.state import Finished, Game, Lobby, Playing
 from bot.telegram.ports import ChatGames, Conversation
 from bot.telegram.render.content import Content
 from bot.telegram.render.game import RecordNames
-from bot.telegram.render.table import announcements, table_content
-from bot.telegram.show.placement import POSTED, POSTED_AT, REMINDED, TABLE, GroupShows, Sent, dump
+from bot.telegram.render.table import announcements, table_content, turn_call
+from bot.telegram.show.placement import (
+    CALLED,
+    POSTED,
+    POSTED_AT,
+    REMINDED,
+    TABLE,
+    GroupShows,
+    Sent,
+    dump,
+)
 from bot.telegram.show.steps import Delete, Fields, Outcome, Put, Step
 from texts import Translate
 
@@ -70,11 +81,12 @@ class StoreLookups:
 @dataclass(frozen=True, slots=True)
 class GroupView:
     """What the group should see now: the table, the announcements (the epilogue
-    included once known) and the reminder, if due."""
+    included once known), the reminder and the turn called out, if due."""
 
     table: Content
     posts: tuple[Content, ...]
     reminder: Content | None
+    call: Content | None = None  # a turn called out (`bot.telegram.show.ephemeral.calling`)
 
 
 async def group_view(
@@ -85,8 +97,10 @@ async def group_view(
     lookups: Lookups,
     now: float,
     drawn: bool,
+    calling: int | None = None,
 ) -> GroupView:
-    """The group's messages as they should be."""
+    """The group's messages as they should be; `calling`: the seat whose turn is to be
+    called out."""
     posts = tuple(announcements(game, t))
     if isinstance(game.state, Finished):
         posts += await lookups.epilogue(game, t) or ()
@@ -96,7 +110,10 @@ async def group_view(
         name = RecordNames(game, None, t).mention(due.seat)
         left = max(1, round(due.expires_at - now))
         reminder = Content(t("turn-reminder", name=name, seconds=left))
-    return GroupView(table_content(game, t, link, drawn=drawn), posts, reminder)
+    call = None
+    if calling is not None and (shows.called is None or shows.called[0] != game.version):
+        call = turn_call(game, calling, t)
+    return GroupView(table_content(game, t, link, drawn=drawn), posts, reminder, call)
 
 
 async def group_step(
@@ -108,6 +125,8 @@ async def group_step(
         # Counted however it went: a post that may have gone out is never told twice.
         told = {POSTED: str(number), POSTED_AT: repr(now)}
         return Put(view.posts[shows.posted], None, lambda _: dict(told))
+    if view.call is not None:
+        return Put(view.call, None, _called(game, shows))
     if view.reminder is not None:
         version = str(game.version)
         return Put(view.reminder, None, lambda _: {REMINDED: version})
@@ -121,10 +140,28 @@ async def group_step(
             table = replace(kept, essential=view.table.essential, full=view.table.full)
             return Delete((), lambda _: {TABLE: dump(table)})
         return await _table(game, view.table, before, lookups)
-    if before.retired:
+    called = shows.called
+    stale = called[1] if called is not None and called[0] != game.version else None
+    if before.retired or stale is not None:
+        # Old copies of the table, and a call whose turn has passed.
         kept = replace(before, retired=())
-        return Delete(before.retired, lambda _: {TABLE: dump(kept)})
+        done: Fields = {TABLE: dump(kept)} | ({CALLED: None} if stale is not None else {})
+        return Delete((*before.retired, *([stale] if stale else [])), lambda _: dict(done))
     return None
+
+
+def _called(game: Game, shows: GroupShows) -> Callable[[Outcome], Fields]:
+    """What a turn called out records: its version and message; an earlier call still
+    shown goes with the table's old copies, to be deleted."""
+
+    def record(outcome: Outcome) -> Fields:
+        told: Fields = {CALLED: f"{game.version}:{outcome.message_id or ''}"}
+        old, table = shows.called, shows.table
+        if old is not None and old[1] is not None and table is not None:
+            told[TABLE] = dump(replace(table, retired=(*table.retired, old[1])))
+        return told
+
+    return record
 
 
 async def _table(game: Game, table: Content, before: Sent | None, lookups: Lookups) -> Put:

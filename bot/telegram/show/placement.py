@@ -15,6 +15,7 @@ TABLE = "table"
 POSTED = "posted"
 POSTED_AT = "posted_at"  # when the last one was (`bot.store.outbox` reads it)
 REMINDED = "reminded"
+CALLED = "called"  # a person's turn called out in the group: "<version>:<message id>"
 _PRIVATE = "p:"
 
 
@@ -62,19 +63,24 @@ def sent_of(raw: str | None) -> Sent | None:
 
 @dataclass(frozen=True, slots=True)
 class GroupShows:
-    """What a group's own messages show: its table, the announcements sent, and the
-    game's version whose turn was last reminded."""
+    """What a group's own messages show: its table, the announcements sent, the game's
+    version whose turn was last reminded, and the last turn called out (for someone
+    reached in the group only: `bot.telegram.show.ephemeral.called`)."""
 
     table: Sent | None = None
     posted: int = 0
     reminded: int = -1
+    called: tuple[int, int | None] | None = None  # the game's version, the message
 
     @classmethod
     def of(cls, fields: Mapping[str, str]) -> GroupShows:
+        version, _, message = (fields.get(CALLED) or "").partition(":")
+        called = (int(version), int(message) if message else None) if version else None
         return cls(
             sent_of(fields.get(TABLE)),
             int(fields.get(POSTED, 0)),
             int(fields.get(REMINDED, -1)),
+            called,
         )
 
 

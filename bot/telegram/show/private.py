@@ -12,6 +12,7 @@ was read (`Content.lasting`): the next hand comes as a new message under it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from bot.game.state import Game, Playing
@@ -20,7 +21,7 @@ from bot.telegram.render import keyboards
 from bot.telegram.render.content import Content
 from bot.telegram.render.drawing import table_picture
 from bot.telegram.render.hands import hand_content, table_link
-from bot.telegram.show.placement import Sent, dump, private_field
+from bot.telegram.show.placement import Sent, dump, private_field, sent_of
 from bot.telegram.show.steps import Delete, Fields, Outcome, Put, Step
 from texts import Texts
 
@@ -136,3 +137,22 @@ def _chat_of(game: Game, user_id: int, sent: Sent | None) -> int:
         return game.human(seat).chat_id
     assert sent is not None
     return sent.chat_id
+
+
+def reach_step(
+    chat_id: int, content: Content, language: str, fields: Mapping[str, str]
+) -> Put | None:
+    """A person's first private message for a group game (`content`), unless they have
+    one."""
+    field = private_field(chat_id)
+    sent = sent_of(fields.get(field))
+    if sent is not None and sent.message_id is not None:
+        return None
+
+    def record(outcome: Outcome) -> Fields:
+        if outcome.message_id is None:
+            return {}
+        shown = Sent(chat_id, outcome.message_id, content.essential, content.full, language)
+        return {field: dump(shown)}
+
+    return Put(content, None, record)

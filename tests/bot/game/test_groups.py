@@ -119,15 +119,15 @@ async def test_a_lobby_opens_with_its_opener_seated_once_written_to(
     assert game.version == 2  # created, then joined
 
 
-async def test_an_opener_the_bot_cannot_write_to_opens_an_empty_lobby_with_a_link(
-    groups: GroupGames, reach: RecordingReach, notifier: RecordingNotifier
+async def test_an_opener_the_bot_cannot_write_to_sits_down_in_the_group_only(
+    groups: GroupGames, reach: RecordingReach
 ) -> None:
     reach.unreachable.add(ANN.user_id)
     game = await groups.open(GROUP_ID, "Room", ANN, Variant.KOZEL, 4)
     assert isinstance(game.state, Lobby)
-    assert names(game) == ["-", "-", "-", "-"]
-    assert game.state.invite
-    assert notifier.told[-1].game.record == game.record  # the lobby with its link is shown
+    assert names(game) == ["Ann", "-", "-", "-"]
+    assert game.human(0).in_group
+    assert game.state.invite  # the lobby shows the link to the private chat
 
 
 async def test_a_group_with_a_live_game_opens_no_other(
@@ -165,16 +165,35 @@ async def test_a_person_is_written_to_before_they_sit_down(
     assert after.human(1).language == "ru"
 
 
-async def test_a_person_the_bot_cannot_write_to_is_not_seated_and_the_link_shows(
+async def test_a_person_the_bot_cannot_write_to_sits_down_in_the_group_only(
     groups: GroupGames, store: GameStore, reach: RecordingReach
 ) -> None:
     game = await opened(groups)
     reach.unreachable.add(BEN.user_id)
-    await refused(RefusalCode.PRIVATE_CHAT, press(groups, game, BEN, GroupAction.JOIN))
+    await press(groups, game, BEN, GroupAction.JOIN)
     latest = await stored(store, game.game_id)
-    assert names(latest) == ["Ann", "-", "-", "-"]
+    assert names(latest) == ["Ann", "Ben", "-", "-"]
+    assert (latest.human(0).in_group, latest.human(1).in_group) == (False, True)
     assert isinstance(latest.state, Lobby)
     assert latest.state.invite
+
+
+async def test_following_the_link_later_reaches_someone_seated_in_the_group_only(
+    groups: GroupGames, reach: RecordingReach
+) -> None:
+    game = await opened(groups)
+    reach.unreachable.add(BEN.user_id)
+    await press(groups, game, BEN, GroupAction.JOIN)
+    reach.unreachable.clear()
+    reach.reached.clear()
+
+    async def member(_: int) -> bool:
+        return True
+
+    after = await groups.arrive(game.game_id, BEN, None, member=member)
+    assert reach.reached == [(game.game_id, BEN.user_id)]
+    assert names(after) == ["Ann", "Ben", "-", "-"]  # the same seat
+    assert not after.human(1).in_group
 
 
 @pytest.mark.parametrize(
@@ -514,15 +533,15 @@ async def test_a_seat_that_cannot_be_taken_writes_to_nobody(
     assert (await stored(store, game.game_id)).version == 1
 
 
-async def test_a_seat_is_not_taken_by_someone_the_bot_cannot_write_to(
+async def test_a_seat_is_taken_in_the_group_only_by_someone_the_bot_cannot_write_to(
     groups: GroupGames, store: GameStore, reach: RecordingReach
 ) -> None:
     game = await a_match(store, ann_and_ben(), hand_over=True)
     reach.unreachable.add(CAT.user_id)
-    await refused(RefusalCode.PRIVATE_CHAT, groups.take_seat(game, CAT, 3))
+    await groups.take_seat(game, CAT, 3)
     latest = await stored(store, game.game_id)
-    assert latest.version == 1
-    assert latest.is_bot(3)
+    assert latest.seat_of(CAT.user_id) == 3
+    assert latest.human(3).in_group
 
 
 async def test_a_person_arriving_by_the_link_joins_the_lobby_wherever_it_said(
@@ -556,12 +575,3 @@ async def test_a_game_the_bot_cannot_reach_its_group_for_is_abandoned(
     assert isinstance(after.state, Stopped)
     await refused(RefusalCode.GAME_OVER, groups.abandon(game.game_id))
     await refused(RefusalCode.NO_GAME, groups.abandon("ffffffffff"))
-
-
-async def test_an_unreachable_openers_lobby_is_told_once(
-    groups: GroupGames, reach: RecordingReach, notifier: RecordingNotifier
-) -> None:
-    """The opener has not started the bot: the lobby invites them, and is told once."""
-    reach.unreachable.add(ANN.user_id)
-    game = await groups.open(GROUP_ID, "Room", ANN, Variant.KOZEL, 4)
-    assert notifier.versions() == [(game.game_id, game.version)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pytest
 
@@ -187,11 +188,16 @@ def test_leaving_frees_the_seat() -> None:
     refused(RefusalCode.NOT_SEATED, lobby.leave, game, BEN.user_id)
 
 
-def test_the_invite_is_shown_once_asked_for() -> None:
-    game = lobby.invited(a_lobby())
+def test_the_invite_is_shown_once_someone_sits_down_in_the_group_only() -> None:
+    game = lobby.join(a_lobby(), BEN, None, secret(1))
+    assert isinstance(game.state, Lobby)
+    assert not game.state.invite
+    game = lobby.join(game, replace(CAT, in_group=True), None, secret(1))
     assert isinstance(game.state, Lobby)
     assert game.state.invite
-    assert lobby.invited(game) is game
+    seat = game.seat_of(CAT.user_id)
+    assert seat is not None
+    assert game.human(seat).in_group
     game = lobby.join(game, ANN, None, secret(1))  # the link stays while seats change
     assert isinstance(game.state, Lobby)
     assert game.state.invite
@@ -203,7 +209,7 @@ def test_the_settings_view_and_a_fixed_game_outlast_every_lobby_change() -> None
     assert lobby.show_settings(game, True) is game  # nothing to change
     for change in (
         lambda g: lobby.join(g, BEN, 1, secret(1)),
-        lobby.invited,
+        lambda g: lobby.join(g, replace(CAT, in_group=True), 2, secret(1)),
         lambda g: lobby.set_target(g, 50),
         lambda g: lobby.set_timer(g, -1),  # the next timer: 0 -> 30
         lobby.next_level,
@@ -217,7 +223,7 @@ def test_the_settings_view_and_a_fixed_game_outlast_every_lobby_change() -> None
     game = lobby.show_settings(game, False)
     assert isinstance(game.state, Lobby)
     assert not game.state.settings_open
-    assert seats_of(game) == ["-", "Ben", "-", "-"]
+    assert seats_of(game) == ["-", "Ben", "Cat", "-"]
 
 
 def test_seated_people_and_the_opener_may_fill_the_table() -> None:
@@ -258,7 +264,6 @@ def test_a_press_sits_down_only_on_a_free_seat_of_an_open_lobby() -> None:
         lambda g: lobby.seat_pressed(g, 1, 0),
         lambda g: lobby.may_fill(g, 1),
         lambda g: lobby.check_join(g, 4, None),
-        lobby.invited,
         lobby.next_variant,
         lobby.next_player_count,
         lambda game: lobby.set_target(game, 150),

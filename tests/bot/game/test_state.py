@@ -4,6 +4,7 @@ keep the engine, and a record that round-trips through the store's encoding."""
 from __future__ import annotations
 
 import zlib
+from dataclasses import replace
 from datetime import timedelta
 from typing import NoReturn
 
@@ -65,11 +66,15 @@ class NoRebuild:
 
 
 def test_a_lobby_loads_as_a_lobby_with_its_free_seats() -> None:
-    game = lobby.join(group_lobby(Variant.DRAW, 3), person(11), 1, secret(1))
-    game = lobby.invited(game)
+    in_group = replace(person(11), in_group=True)  # reached in the group only: invited
+    game = lobby.join(group_lobby(Variant.DRAW, 3), in_group, 1, secret(1))
     loaded = Game.load(game.record)
     assert isinstance(loaded.state, Lobby)
-    assert loaded.state.seats == (None, human(11, "Ann"), None)
+    assert loaded.state.seats == (
+        None,
+        human(11, "Ann").model_copy(update={"in_group": True}),
+        None,
+    )
     assert loaded.state.invite
     assert loaded.match is None
     assert (loaded.is_live, loaded.is_active) == (True, False)
@@ -229,7 +234,8 @@ def test_changed_to_a_lobby_stage_needs_no_engine(monkeypatch: pytest.MonkeyPatc
 def records() -> list[GameRecord]:
     """A record of each stage, a group's with notices among them."""
     playing = record_for(a_match(), SEATS, version=3).record
-    open_lobby = lobby.invited(lobby.join(group_lobby(), person(11), 1, secret(1))).record
+    in_group = replace(person(11), in_group=True)
+    open_lobby = lobby.join(group_lobby(), in_group, 1, secret(1)).record
     started = lobby.start(lobby.join(group_lobby(), person(11), None, secret(1)), secret(4))
     assert started.record.group is not None
     notice = SeatNotice(kind=NoticeKind.LEFT, seat=0, name="Ann", after_results=2)

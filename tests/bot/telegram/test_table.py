@@ -77,7 +77,8 @@ def test_a_draw_lobby_lists_its_seats(texts: Texts) -> None:
     check_html(content.text)
     labels = [b.text for b in content.markup.inline_keyboard[0]] if content.markup else []
     assert labels == ["1 · free", "2 · Ann <3"]  # a button's label is plain text
-    invited = lobby.invited(game)
+    ben = Person(user_id=2, name="Ben", language="en", chat_id=2, in_group=True)
+    invited = lobby.join(game, ben, 0, secret(2))
     assert isinstance(invited.state, Lobby)
     shown = lobby_content(invited, invited.state, t, LINK)
     assert f'<a href="{LINK}?start=join-0000000b40">' in shown.text  # in the words

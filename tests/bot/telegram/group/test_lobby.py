@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import zlib
 
-from aiogram.utils.deep_linking import create_start_link
 from fakeredis import FakeAsyncRedis
 
 from bot.game import kinds
@@ -97,31 +96,6 @@ def record_turn(record: Game) -> int:
     turn = match_of(record).turn
     assert turn is not None
     return turn
-
-
-async def test_a_person_who_never_started_the_bot_joins_through_the_deep_link(
-    harness: TelegramHarness, texts: Texts
-) -> None:
-    record = await open_lobby(harness)
-    harness.fake.unreachable.add(BOB.id)
-    answer = await tap(harness, BOB.id, await table(harness), "Join")
-    link = await create_start_link(harness.bot, f"join-{record.game_id}")
-    assert link == f"https://t.me/dominoes_test_bot?start=join-{record.game_id}"
-    assert answer.params["url"] == link  # the press opens the private chat at once
-    record = await game_in(harness)
-    assert [h.user_id for _, h in record.humans()] == [ALICE.id]
-    lobby = await table(harness)
-    assert texts.get("en", "lobby-invite-hint", link=link) in lobby.text
-    assert len(lobby.buttons()) <= 10
-    # One tap on Start in the private chat sends /start with the payload: Bob is in.
-    await harness.send(BOB, f"/start join-{record.game_id}")
-    record = await game_in(harness)
-    assert [h.user_id for _, h in record.humans()] == [ALICE.id, BOB.id]
-    assert "Боб" not in (await table(harness)).text
-    assert "2. \u2068Bob\u2069" in (await table(harness)).text
-    assert (await hand(harness, BOB.id)).text == texts.get(
-        "ru", "private-lobby", group="Friday &lt;dominoes&gt; &amp; co"
-    )
 
 
 async def test_only_the_opener_or_an_admin_can_cancel(

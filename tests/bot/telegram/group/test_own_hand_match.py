@@ -14,7 +14,7 @@ import pytest
 from bot.game.state import Playing
 from bot.telegram.callbacks import HandData, MoveData
 from tests.bot.conftest import CHAT_LIMITS, FakeClock
-from tests.bot.fake_telegram import FakeTelegram, TelegramHarness, alert_of
+from tests.bot.fake_telegram import FakeTelegram, StoredMessage, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     BOB,
     CAROL,
@@ -30,23 +30,47 @@ from tests.bot.telegram.group.driver import (
     table,
 )
 
+
+def call_of(fake: FakeTelegram, user_id: int) -> StoredMessage | None:
+    """The group's message that calls out `user_id`'s turn, while it is there."""
+    mention = f"tg://user?id={user_id}"
+    found = [
+        m
+        for (chat, _), m in sorted(fake.messages.items())
+        if chat == GROUP and mention in m.text and "your move: 🂠" in m.text
+    ]
+    return found[-1] if found else None
+
+
 THINK = 6  # seconds a person takes to press, once their turn has come
 CALLS_PER_MOVE = 4.7  # at most: what a move cost with every hand in private chats
 
 
 @pytest.mark.parametrize("pace", [CHAT_LIMITS], indirect=True)
-@pytest.mark.parametrize(("offline", "admin"), [(False, False), (True, True)])
+@pytest.mark.parametrize(
+    ("offline", "admin", "never_started"),
+    [(False, False, False), (True, True, False), (False, False, True)],
+)
 async def test_a_whole_match_played_from_hands_in_the_group(
-    harness: TelegramHarness, clock: FakeClock, fake: FakeTelegram, offline: bool, admin: bool
+    harness: TelegramHarness,
+    clock: FakeClock,
+    fake: FakeTelegram,
+    offline: bool,
+    admin: bool,
+    never_started: bool,
 ) -> None:
     """`offline`: Bob's ephemeral messages never reach him; he plays from his private
-    chat, and nothing stalls. `admin`: the bot administers the group. A match to 50 (the
-    goats at 51): several hands."""
+    chat, and nothing stalls. `admin`: the bot administers the group. `never_started`:
+    Bob never started the bot; he plays from the group alone, pressing 🂠 on the call
+    of his turn when he has no hand there. A match to 50 (the goats at 51): several
+    hands."""
     fake.limit(lambda: clock.now().timestamp())
     if admin:
         fake.bot_admin_in.add(GROUP)
     if offline:
         fake.ephemerals.offline.add(BOB.id)
+    if never_started:
+        fake.unreachable.add(BOB.id)
     await open_lobby(harness)
     assert alert_of(await choose(harness, "To 50")) is None
     await harness.elapse(8)  # the lobby's edits at the group's pace
@@ -82,9 +106,12 @@ async def test_a_whole_match_played_from_hands_in_the_group(
             answer = await harness.press_ephemeral(PEOPLE[mover], shown[-1], moves_there[0])
             from_group += 1
         elif mover != BOB.id or not offline:
-            # No hand in the group yet (or one left behind): 🂠, then play from it.
+            # No hand in the group yet (or one left behind): 🂠 (on the call of his turn,
+            # for someone reached in the group only), then play from it.
             mine = HandData(game=game.game_id).pack()
-            assert alert_of(await harness.press(PEOPLE[mover], await table(harness), mine)) is None
+            called = call_of(fake, mover) if mover == BOB.id and never_started else None
+            on = called or await table(harness)
+            assert alert_of(await harness.press(PEOPLE[mover], on, mine)) is None
             continue
         else:
             private = await hand(harness, mover)
@@ -102,7 +129,8 @@ async def test_a_whole_match_played_from_hands_in_the_group(
     calls = len(fake.calls) - start
     made = Counter(c.name for c in fake.calls[start:])
     print(
-        f"hands in the group{', Bob offline' if offline else ''}{', admin' if admin else ''}: "
+        f"hands in the group{', Bob offline' if offline else ''}{', admin' if admin else ''}"
+        f"{', Bob never started the bot' if never_started else ''}: "
         f"{moves} moves "
         f"({from_group} from the group), {calls} calls, {calls / moves:.2f} a move; "
         f"{waited} times a turn waited {THINK} s more for the hand in the group"
@@ -113,3 +141,13 @@ async def test_a_whole_match_played_from_hands_in_the_group(
     assert from_group >= (moves // 2 if offline else moves * 3 // 4)
     if offline:
         assert fake.ephemerals.seen_by(BOB.id, GROUP) == []
+    if never_started:
+        to_bob = [c for c in fake.calls if c.params.get("chat_id") == BOB.id]
+        assert len(to_bob) == 1  # the first, which found he never started the bot
+        assert (await game_in(harness)).seat_of(BOB.id) is not None  # he played it all
+        assert call_of(fake, BOB.id) is None  # every call of his turn went once it passed
+        bob = f"tg://user?id={BOB.id}"
+        said = [c for c in fake.named("sendMessage") if bob in c.params.get("text", "")]
+        called = [c for c in said if "your move: 🂠" in c.params["text"]]
+        print(f"  Bob's turn called out {len(called)} times")
+        assert called

@@ -197,7 +197,7 @@ async def test_a_player_leaves_mid_match_and_takes_the_seat_back_between_hands(
     assert texts.get("ru", "your-hand", tiles="").rstrip() in (await hand(harness, BOB.id)).text
 
 
-async def test_taking_a_seat_without_a_private_chat_goes_through_the_deep_link(
+async def test_taking_a_seat_without_a_private_chat_plays_it_from_the_group(
     harness: TelegramHarness,
 ) -> None:
     await open_lobby(harness)
@@ -207,11 +207,14 @@ async def test_taking_a_seat_without_a_private_chat_goes_through_the_deep_link(
     record = await game_in(harness)
     harness.fake.unreachable.add(EVE.id)
     answer = await tap(harness, EVE.id, await table(harness), "Play for Bot 3")
-    assert answer.params["url"] == f"https://t.me/dominoes_test_bot?start=seat-{record.game_id}-2"
-    assert (await game_in(harness)).record == record.record
-    await harness.send(EVE, f"/start seat-{record.game_id}-2")
+    assert answer.params.get("url") is None
     record = await game_in(harness)
     assert record.seat_of(EVE.id) == 2
+    assert record.human(2).in_group
+    assert harness.fake.ephemerals.seen_by(EVE.id, GROUP)  # her seat, to her alone
+    # A link of an earlier version, followed: her hand comes to the private chat too.
+    await harness.send(EVE, f"/start seat-{record.game_id}-2")
+    assert not (await game_in(harness)).human(2).in_group
     await tap(harness, ALICE.id, await table(harness), "Next hand")
     assert "Your hand:" in (await hand(harness, EVE.id)).text
 
