@@ -44,3 +44,5 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     write(f"hostile inputs refused      {total.refused} of {total.hostile}")
     for what, seconds in sorted(total.measured.items()):
         write(f"{what:<27} {seconds:.1f} s")
+    for what, rate in sorted(total.rates.items()):
+        write(f"{what:<27} {rate:.2f}")

@@ -62,10 +62,12 @@ def answer_of(api: FakeBotApi, press: Press) -> Call | None:
 
 
 def refusal_of(answer: Call) -> str | None:
-    """The text of an answer (an alert, or a refusal that opens a link), or None: the
-    press was accepted silently."""
+    """The text of an answer that refuses (an alert, or a link to open), or None: the
+    press was accepted, silently or with a toast (what a setting now is, a seat taken
+    in the group only)."""
     text = answer.params.get("text")
-    return str(text) if text else None
+    refused = answer.params.get("show_alert") or answer.params.get("url")
+    return str(text) if text and refused else None
 
 
 def hand_shown(message: StoredMessage) -> int | None:
@@ -290,11 +292,17 @@ class GroupGame(Players):
         title: str = "Friday <dominoes> & co",
         *,
         in_group: bool = False,
+        never_started: Sequence[Someone] = (),
     ) -> None:
         super().__init__(api, service)
         self.chat_id = chat_id
         self.people = list(people)
         self.in_group = in_group
+        # People who never start the bot: they play from the group alone, at the call of
+        # their turn (a mention with 🂠) or from their hand shown to them there.
+        self.never_started = {w.id for w in never_started}
+        for who in never_started:
+            api.unreachable.add(who.id)
         api.titles[chat_id] = title
         # Each ephemeral hand as pressed: a stand-in message (its id 0) per look of it.
         self._looks: dict[tuple[int, int, str, str], StoredMessage] = {}
@@ -401,11 +409,13 @@ class GroupGame(Players):
         return table if table is not None and any(s in table.labels() for s in shows) else None
 
     async def open_lobby(self, command: str = "/kozel") -> StoredMessage:
-        """Everyone starts the bot; the first opens a lobby with `command`; returns it."""
-        for who in self.people:
+        """Everyone (but who never starts it) starts the bot; the first opens a lobby
+        with `command`; returns it."""
+        starting = [w for w in self.people if w.id not in self.never_started]
+        for who in starting:
             self.api.write(who, "/start")
         await self.api.wait_until(
-            lambda: all(self.api.messages_in(w.id) for w in self.people),
+            lambda: all(self.api.messages_in(w.id) for w in starting),
             self.frozen,
             "the greetings",
         )
@@ -447,10 +457,10 @@ class GroupGame(Players):
             await self.drive(join, joined, self._watched, f"{who.first_name} joining")
         await self.api.wait_until(
             lambda: any(
-                (m := self.hand(p)) is not None and m.data_starting("mv:") for p in self.people
+                (m := self.hand(p)) is not None and "Your hand" in m.text for p in self.people
             ),
             self.frozen,
-            "the first hand's move buttons",
+            "the first hand dealt",
         )
 
     async def _lobby_view(self, button: str, shown_by: str) -> None:
@@ -490,6 +500,11 @@ class GroupGame(Players):
 
     def _choose(self) -> Action | None:
         for who in self.people:
+            if who.id in self.never_started:
+                chosen = self._from_the_group(who)
+                if chosen is not None and self.may_press(chosen[0], chosen[1]):
+                    return chosen
+                continue
             message = self.hand(who)
             if message is None:
                 continue
@@ -511,7 +526,8 @@ class GroupGame(Players):
         """At `who`'s turn: their move from their hand in the group when it shows this
         turn's moves; else 🂠 on the table; their move from their private chat after all
         when, 🂠 pressed, their hand in the group did not come within their patience;
-        None while they wait for it."""
+        None while they wait for it (or for the hand they have there to be brought up to
+        date)."""
         mine = self.hand_in_group(who)
         version = move.split(":")[2]
         if mine is not None:
@@ -525,7 +541,43 @@ class GroupGame(Players):
         if asked and asked[-1].at >= private.changed_at:
             waited = self.service.serving_for(asked[-1].at, self.api.clock())
             return (who, private, move) if waited >= self.patience else None
+        # A hand in the group is brought up to date at the turn: it is given a moment
+        # (the group's pace) before 🂠 asks for it.
+        since = self.service.serving_for(private.changed_at, self.api.clock())
+        if mine is not None and since < self.patience / 2:
+            return None
         return who, table, str(table.button("🂠 My hand")["callback_data"])
+
+    def _from_the_group(self, who: Someone) -> Action | None:
+        """`who`, who never started the bot: their move from their hand shown to them in
+        the group when it has moves they have not pressed; else 🂠 on the latest call of
+        their turn."""
+        mine = self.hand_in_group(who)
+        if mine is not None and mine.data_starting("mv:") and self.may_press(who, mine):
+            return who, mine, mine.data_starting("mv:")[0]
+        call = self.call_of(who)
+        if call is None:
+            return None
+        mine_data = str(call.button("🂠 My hand")["callback_data"])
+        if self.may_press(who, call):
+            return who, call, mine_data
+        # Pressed, and their hand did not come within their patience: 🂠 on the table.
+        asked = [p for p in self.presses if p.who == who and p.data.startswith("hd:")]
+        waited = self.service.serving_for(asked[-1].at, self.api.clock()) if asked else 0.0
+        table = self.table()
+        if waited < self.patience or table is None or "🂠 My hand" not in table.labels():
+            return None
+        return who, table, mine_data
+
+    def call_of(self, who: Someone) -> StoredMessage | None:
+        """The group's message calling out `who`'s turn, while it is there."""
+        mention = f"tg://user?id={who.id}"
+        calls = [
+            m
+            for m in self.api.messages_in(self.chat_id)
+            if mention in m.text and "your move: 🂠" in m.text
+        ]
+        return calls[-1] if calls else None
 
     def rematch(self) -> StoredMessage | None:
         """The latest match result offering Rematch (older ones are stale)."""

@@ -705,13 +705,14 @@ async def test_a_group_game_played_from_hands_in_the_group_survives_kill_9_and_r
     world: World,
 ) -> None:
     """Four people play Kozel from their hands shown to them alone in the group (🂠,
-    ephemeral messages; the bot no administrator): the bot is killed -9 twice (once as
+    ephemeral messages; the bot no administrator; Dmitri never started the bot and plays
+    from the group alone, at the calls of his turn): the bot is killed -9 twice (once as
     it is handed a press) and Redis stopped and started again, and the game goes on
     (eight moves after the last fault) with no move lost or doubled, no announcement repeated
     but one in flight at a kill, every press answered but those in flight, most moves
     made from the group, and the stored match replaying exactly."""
     bot = await world.start_bot()
-    group = GroupGame(world.api, world.service, GROUP, FOUR, in_group=True)
+    group = GroupGame(world.api, world.service, GROUP, FOUR, in_group=True, never_started=FOUR[3:])
     group.think = 1.0  # a quick person's pace: at a press every instant, the group's 20
     # writes a minute go to the table, and hands in the group come after their patience
     await group.open(timer="⏱ off")

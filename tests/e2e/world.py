@@ -49,6 +49,7 @@ class Figures:
     hostile: int = 0  # hostile inputs tried
     refused: int = 0  # ... refused with nothing changed
     measured: dict[str, float] = field(default_factory=dict)  # seconds, by what they time
+    rates: dict[str, float] = field(default_factory=dict)  # other figures, by what they are
 
     def add(self, other: Figures) -> None:
         self.kills += other.kills
@@ -62,6 +63,8 @@ class Figures:
         self.refused += other.refused
         for what, seconds in other.measured.items():
             self.measured[what] = max(seconds, self.measured.get(what, 0.0))
+        for what, rate in other.rates.items():
+            self.rates[what] = max(rate, self.rates.get(what, 0.0))
 
 
 class Service:

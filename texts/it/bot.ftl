@@ -289,7 +289,7 @@ lobby-settings-hint = Tocca un'impostazione per cambiarla; «← Indietro» torn
 btn-my-hand = 🂠 Le mie tessere
 turn-call = { $name }, tocca a te: «🂠 Le mie tessere» ti mostra le tue tessere, solo a te.
 answer-seated-in-group = Hai un posto. Non posso ancora scriverti in privato, quindi le tue tessere compaiono qui, visibili solo a te: «🂠 Le mie tessere».
-group-hand-lobby = 🂠 Il tuo posto a questo tavolo è tenuto. Quando comincia la partita, le tue tessere compaiono qui al tuo turno, visibili solo a te; «🂠 Le mie tessere» le mostra in ogni momento.
+group-hand-lobby = 🂠 Il tuo posto a questo tavolo è riservato. Quando comincia la partita, le tue tessere compaiono qui al tuo turno, visibili solo a te; «🂠 Le mie tessere» le mostra in ogni momento.
 # A private hand's way back to the group's table (a supergroup's: a basic group's messages have no link).
 btn-to-table = ↩ Torna al tavolo
 btn-take-seat = Gioca per Bot { $n }

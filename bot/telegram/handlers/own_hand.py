@@ -1,6 +1,7 @@
-"""🂠 on a group's table: the presser's hand, shown to them alone inside the group (an
-ephemeral message, `bot.telegram.show.ephemeral`), with their moves when it is their
-turn; moves made from it are checked as from their private chat."""
+"""🂠 on a group's table, and on its lobby: the presser's hand (in the lobby, their
+seat), shown to them alone inside the group (an ephemeral message,
+`bot.telegram.show.ephemeral`), with their moves when it is their turn; moves made from
+it are checked as from their private chat."""
 
 from __future__ import annotations
 

@@ -42,6 +42,7 @@ from bot.telegram.outbox.errors import (
     OtherKindError,
     RefusedError,
     UnreachableError,
+    edit_refused,
 )
 from bot.telegram.outbox.whispers import whisper
 from bot.telegram.render.content import Content
@@ -52,11 +53,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 RETRIES = (0.2, 0.6)  # seconds before each new try of a call that may be made twice
-NOT_MODIFIED = "message is not modified"
-# What Telegram says when a message can no longer be edited, or is of the other kind.
-GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
 REPLIED_GONE = "message to be replied not found"
-OTHER_KIND = ("there is no media in", "there is no text in", "there is no caption in")
 
 
 class Calls:
@@ -219,14 +216,7 @@ class Calls:
         try:
             await self.call(make)
         except RefusedError as refused:
-            said = str(refused).lower()
-            if NOT_MODIFIED in said:
-                return True  # the same content twice: nothing to do
-            if any(words in said for words in GONE):
-                return False
-            if any(words in said for words in OTHER_KIND):
-                raise OtherKindError from None
-            raise
+            return edit_refused(refused)
         return True
 
     async def delete(self, chat_id: int, message_ids: Iterable[int]) -> None:

@@ -32,3 +32,23 @@ class RefusedError(Exception):
 
 class OtherKindError(Exception):
     """The message is of the other kind (text, photo) than the edit."""
+
+
+NOT_MODIFIED = "message is not modified"
+# What Telegram says when a message can no longer be edited, or is of the other kind.
+GONE = ("message to edit not found", "message can't be edited", "message_id_invalid")
+OTHER_KIND = ("there is no media in", "there is no text in", "there is no caption in")
+
+
+def edit_refused(refused: RefusedError) -> bool:
+    """What an edit Telegram refused means, for a message or an ephemeral one: True, it
+    shows that content already; False, it is gone (deleted, expired); `OtherKindError`
+    when it is of the other kind (text, photo); the refusal itself otherwise."""
+    said = str(refused).lower()
+    if NOT_MODIFIED in said:
+        return True
+    if any(words in said for words in GONE):
+        return False
+    if any(words in said for words in OTHER_KIND):
+        raise OtherKindError from None
+    raise refused

@@ -7,10 +7,11 @@ message id but an ephemeral one, by which it is edited; a bot that is not an
 administrator may send one only in answer to a press of its receiver within 15 s;
 delivery (of the message, an edit, a deletion) is not guaranteed, especially to someone
 offline, and nothing tells the bot; an ephemeral message may expire, its id then reused.
-So an ephemeral hand is only ever a second view: the person's private message still
-shows their hand and notifies them of their turn; an ephemeral message that cannot be
-edited any more (gone, expired) is dropped, and the person sees it again on their next
-press of 🂠."""
+So an ephemeral hand is a second view wherever the bot may write to the person (their
+private message still shows their hand and notifies them of their turn), and for someone
+it may not, their turn is called out in the group as well (`bot.telegram.show.ephemeral`);
+an ephemeral message that cannot be edited any more (gone, expired) is dropped, and the
+person sees it again on their next press of 🂠."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from aiogram import Bot
 from aiogram.types import BufferedInputFile, EphemeralMessageParameters, InputMediaPhoto
 
 from bot.telegram.outbox.drawn import PICTURE_FILE, png_of
-from bot.telegram.outbox.errors import RefusedError
+from bot.telegram.outbox.errors import OtherKindError, RefusedError, edit_refused
 from bot.telegram.show.steps import Outcome, Whisper
 
 log = logging.getLogger(__name__)
@@ -37,11 +38,6 @@ class Calls(Protocol):
     bot: Bot
 
     async def call(self, make: Callable[[], Awaitable[T]], *, again: bool = True) -> T: ...
-
-
-NOT_MODIFIED = "message is not modified"
-# An ephemeral message that cannot be edited any more: deleted, expired, of the other kind.
-GONE = ("not found", "message can't be edited", "there is no")
 
 
 async def whisper(calls: Calls, chat_id: int, step: Whisper) -> Outcome:
@@ -90,13 +86,13 @@ async def _edit(calls: Calls, chat_id: int, step: Whisper, ephemeral: int) -> Ou
     try:
         await calls.call(make)
     except RefusedError as refused:
-        said = str(refused).lower()
-        if NOT_MODIFIED in said:
-            return Outcome(ephemeral, content.photo)
-        if any(words in said for words in GONE):
+        try:
+            shown = edit_refused(refused)
+        except OtherKindError:
+            shown = False  # one of the other kind cannot become this one: sent anew
+        if not shown:
             log.info("the ephemeral hand of %s in %s is gone", step.receiver, chat_id)
             return Outcome()
-        raise
     return Outcome(ephemeral, content.photo)
 
 

@@ -1,7 +1,7 @@
 """The lobby of a group game: one message, which shows either its seats (teams in
-Kozel) with Join, Leave, + Bot, ⚙ Settings, Start and Cancel, or its settings (the
+Kozel) with Join, Leave, 🂠, + Bot, ⚙ Settings, Start and Cancel, or its settings (the
 bots' level, the target, the turn timer; in a /new lobby the game and its number of
-players too) with ← Back. Each view has at most ten buttons."""
+players too) with ← Back. Each view has at most eleven buttons, at most three a row."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from bot.game.actions import GroupAction
 from bot.game.lobby import TURN_TIMERS, player_counts
 from bot.game.seats import BotSeat
 from bot.game.state import Game, Lobby
-from bot.telegram.callbacks import GroupData
+from bot.telegram.callbacks import GroupData, HandData
 from bot.telegram.render.content import Content
 from bot.telegram.render.game import short_name, table_name
 from core.variants import TARGETS, Variant
@@ -61,7 +61,7 @@ def lobby_content(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> Cont
         lines.append(t("lobby-settings-hint"))
         return Content("\n".join(lines), _settings_keyboard(game, lobby, t))
     lines.append(t("lobby-hint"))
-    if lobby.invite:  # a link in the words: the buttons stay ten at most
+    if lobby.invite:  # a link in the words, not one more button
         lines.append(t("lobby-invite-hint", link=f"{bot_link}?start={join_payload(game.game_id)}"))
     return Content("\n".join(lines), _seats_keyboard(game, lobby, t))
 
@@ -72,7 +72,7 @@ def _button(game: Game, text: str, action: GroupAction, arg: int = -1) -> Inline
 
 
 def _seats_keyboard(game: Game, lobby: Lobby, t: Translate) -> InlineKeyboardMarkup:
-    """The seats two a row, Join and Leave, + Bot and ⚙ Settings, Start and Cancel."""
+    """The seats two a row, Join, Leave and 🂠, + Bot and ⚙ Settings, Start and Cancel."""
     seats = [
         _button(
             game,
@@ -83,10 +83,15 @@ def _seats_keyboard(game: Game, lobby: Lobby, t: Translate) -> InlineKeyboardMar
         for i in range(len(lobby.seats))
     ]
     rows = [seats[i : i + 2] for i in range(0, len(seats), 2)]
+    # 🂠: a seated person's seat, then their hand, shown to them alone in the group.
+    mine = InlineKeyboardButton(
+        text=t("btn-my-hand"), callback_data=HandData(game=game.game_id).pack()
+    )
     rows.append(
         [
             _button(game, t("btn-join"), GroupAction.JOIN),
             _button(game, t("btn-leave"), GroupAction.LEAVE),
+            mine,
         ]
     )
     rows.append(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from aiogram.utils.deep_linking import create_start_link
 
-from bot.game.state import Game, Playing
+from bot.game.state import Game
 from bot.telegram.callbacks import HandData
 from tests.bot.conftest import FakeClock
 from tests.bot.fake_ephemeral import Ephemeral
@@ -20,7 +20,6 @@ from tests.bot.telegram.group.driver import (
     CAROL,
     DAVE,
     GROUP,
-    PEOPLE,
     game_in,
     hand,
     open_lobby,
@@ -28,7 +27,7 @@ from tests.bot.telegram.group.driver import (
     table,
     tap,
 )
-from tests.bot.telegram.group.test_own_hand import mover_of, moves_on
+from tests.bot.telegram.group.test_own_hand import moves_on, others_play_until_the_turn_of
 from texts import Texts
 
 
@@ -78,7 +77,7 @@ async def test_join_seats_someone_the_bot_cannot_write_to_and_shows_them_their_s
     link = await create_start_link(harness.bot, f"join-{game.game_id}")
     lobby = await table(harness)
     assert texts.get("en", "lobby-invite-hint", link=link) in lobby.text
-    assert len(lobby.buttons()) <= 10
+    assert len(lobby.buttons()) <= 11
 
 
 async def test_nothing_is_sent_to_the_private_chat_of_someone_seated_in_the_group_only(
@@ -86,14 +85,7 @@ async def test_nothing_is_sent_to_the_private_chat_of_someone_seated_in_the_grou
 ) -> None:
     await bob_sits_down_without_a_private_chat(harness)
     tried = len(private_calls(harness, BOB.id))  # the one that found he never started it
-    for _ in range(12):
-        game = await game_in(harness)
-        if mover_of(game) == BOB.id:
-            break
-        mover = mover_of(game)
-        private = await hand(harness, mover)
-        data = private.buttons()[0].callback_data or ""
-        assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
+    await others_play_until_the_turn_of(harness, BOB.id)
     assert len(private_calls(harness, BOB.id)) == tried == 1
     assert (await game_in(harness)).seat_of(BOB.id) is not None  # not taken for a blocker
 
@@ -102,16 +94,8 @@ async def test_their_turn_is_called_out_they_play_from_the_group_and_the_call_go
     harness: TelegramHarness, clock: FakeClock
 ) -> None:
     await bob_sits_down_without_a_private_chat(harness)
-    for _ in range(12):
-        game = await game_in(harness)
-        if mover_of(game) == BOB.id:
-            break
-        mover = mover_of(game)
-        private = await hand(harness, mover)
-        data = private.buttons()[0].callback_data or ""
-        assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
-    else:
-        raise AssertionError("the turn did not come to Bob")
+    await others_play_until_the_turn_of(harness, BOB.id)
+    game = await game_in(harness)
     (call,) = calls_out(harness, BOB.id)  # a mention, which notifies him
     shown = harness.fake.message(GROUP, call)
     mine = HandData(game=game.game_id).pack()
@@ -137,14 +121,7 @@ async def test_where_the_bot_is_an_administrator_their_hand_comes_at_their_turn_
     harness.fake.unreachable.add(BOB.id)
     await harness.send(BOB, "/join", chat_id=GROUP)  # no press of his, ever
     await seat_everyone(harness, CAROL.id, DAVE.id)
-    for _ in range(12):
-        game = await game_in(harness)
-        if isinstance(game.state, Playing) and mover_of(game) == BOB.id:
-            break
-        mover = mover_of(game)
-        private = await hand(harness, mover)
-        data = private.buttons()[0].callback_data or ""
-        assert alert_of(await harness.press(PEOPLE[mover], private, data)) is None
+    await others_play_until_the_turn_of(harness, BOB.id)
     (shown,) = seen(harness, BOB.id)
     assert moves_on(shown)
 

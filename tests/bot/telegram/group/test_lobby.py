@@ -55,7 +55,7 @@ async def test_kozel_opens_a_lobby_with_two_teams_and_seats_its_opener(
     assert "Team 2: 2. free · 4. free" in lobby.text
     assert labels(lobby) == [
         *("1 · Alice", "2 · free", "3 · free", "4 · free"),
-        *("Join", "Leave", "+ Bot", SETTINGS, "Start", "Cancel"),
+        *("Join", "Leave", "🂠 My hand", "+ Bot", SETTINGS, "Start", "Cancel"),
     ]
     for said in ("the goats at 101", "Bots: Medium", "Turn timer: 60 s to move"):
         assert said in lobby.text
@@ -242,7 +242,7 @@ async def test_a_kozel_lobby_shows_ten_buttons_at_most_and_no_game_to_choose(
     assert rows_of(await table(harness)) == [
         ["1 · Alice", "2 · Bob"],
         ["3 · Carol", "4 · free"],
-        ["Join", "Leave"],
+        ["Join", "Leave", "🂠 My hand"],
         ["+ Bot", SETTINGS],
         ["Start", "Cancel"],
     ]
@@ -263,12 +263,12 @@ async def test_a_kozel_lobby_shows_ten_buttons_at_most_and_no_game_to_choose(
     assert (await game_in(harness)).record == before.record
 
 
-async def test_the_settings_show_ten_buttons_at_most_and_mark_the_chosen_values(
+async def test_the_seats_show_eleven_buttons_the_settings_ten_marking_the_chosen_values(
     harness: TelegramHarness,
 ) -> None:
     await open_lobby(harness, "/new draw 4")
     lobby = await table(harness)
-    assert len(lobby.buttons()) == 10
+    assert len(lobby.buttons()) == 11
     assert "Draw game" not in labels(lobby)  # the game is chosen in the settings
     assert rows_of(await settings(harness)) == [
         ["Draw game", "4 players"],
@@ -319,7 +319,7 @@ async def test_choosing_keeps_the_settings_and_back_returns_to_the_seats(
     assert alert_of(answer) is None
     back = await table(harness)
     assert back.message_id == lobby_id  # the same message, edited
-    assert labels(back)[-6:] == ["Join", "Leave", "+ Bot", SETTINGS, "Start", "Cancel"]
+    assert labels(back)[-7:] == ["Join", "Leave", "🂠 My hand", "+ Bot", SETTINGS, "Start", "Cancel"]
     assert "Turn timer: 120 s to move" in back.text
     assert "the goats at 51" in back.text
     record = await game_in(harness)

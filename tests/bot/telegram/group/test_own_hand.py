@@ -16,12 +16,17 @@ from tests.bot.fake_ephemeral import Ephemeral
 from tests.bot.fake_telegram import TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
     ALICE,
+    BOB,
+    CAROL,
+    DAVE,
     EVE,
     GROUP,
     PEOPLE,
     game_in,
     hand,
     kozel_of_four,
+    open_lobby,
+    seat_everyone,
     table,
 )
 from texts import Texts
@@ -152,3 +157,21 @@ async def test_a_hand_telegram_no_longer_has_comes_back_at_the_turn_where_the_bo
         assert await press_my_hand(harness, waiting) is None  # their next 🂠
         (shown,) = seen(harness, waiting)
         assert moves_on(shown)
+
+
+async def test_pressed_in_the_lobby_it_shows_the_seat_then_the_hand_at_the_first_turn(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    """🂠 on the lobby: the presser's seat, to them alone; the match dealt, their first
+    turn edits it into their hand with their moves, no press needed."""
+    await open_lobby(harness)
+    lobby = await table(harness)
+    mine = lobby.button("🂠 My hand").callback_data or ""
+    assert alert_of(await harness.press(EVE, lobby, mine)) == texts.get("en", "refusal-not-seated")
+    assert alert_of(await harness.press(ALICE, lobby, mine)) is None
+    (shown,) = seen(harness, ALICE.id)
+    assert shown.text == texts.get("en", "group-hand-lobby")
+    await seat_everyone(harness, BOB.id, CAROL.id, DAVE.id)
+    await others_play_until_the_turn_of(harness, ALICE.id)
+    (shown,) = seen(harness, ALICE.id)
+    assert moves_on(shown)

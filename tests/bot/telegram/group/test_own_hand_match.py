@@ -148,6 +148,6 @@ async def test_a_whole_match_played_from_hands_in_the_group(
         assert call_of(fake, BOB.id) is None  # every call of his turn went once it passed
         bob = f"tg://user?id={BOB.id}"
         said = [c for c in fake.named("sendMessage") if bob in c.params.get("text", "")]
-        called = [c for c in said if "your move: 🂠" in c.params["text"]]
-        print(f"  Bob's turn called out {len(called)} times")
-        assert called
+        turns_called = [c for c in said if "your move: 🂠" in c.params["text"]]
+        print(f"  Bob's turn called out {len(turns_called)} times")
+        assert turns_called
