@@ -62,12 +62,13 @@ def answer_of(api: FakeBotApi, press: Press) -> Call | None:
 
 
 def refusal_of(answer: Call) -> str | None:
-    """The text of an answer that refuses (an alert, or a link to open), or None: the
-    press was accepted, silently or with a toast (what a setting now is, a seat taken
-    in the group only)."""
+    """The text of an answer (an alert, a refusal that opens a link, or a toast such as
+    the busy bot's), or None: the press was accepted silently."""
     text = answer.params.get("text")
-    refused = answer.params.get("show_alert") or answer.params.get("url")
-    return str(text) if text and refused else None
+    return str(text) if text else None
+
+
+SEATED_IN_GROUP = "You are seated."  # the toast of a seat taken in the group only
 
 
 def hand_shown(message: StoredMessage) -> int | None:
@@ -450,7 +451,7 @@ class GroupGame(Players):
                     p.who == w
                     and "join" in p.data
                     and (a := answer_of(self.api, p)) is not None
-                    and refusal_of(a) is None
+                    and (refusal_of(a) or SEATED_IN_GROUP).startswith(SEATED_IN_GROUP)
                     for p in self.presses
                 )
 

@@ -6,6 +6,7 @@ and one of them never starting the bot at all. Part of the fault suite (`-m faul
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -21,7 +22,7 @@ CALLS_PER_MOVE = 4.7  # at most: what a move cost with every hand in private cha
 
 
 @pytest.mark.faults
-@scenario(expected=200, timeout=420.0, weight=2)
+@scenario(expected=200, timeout=420.0, weight=3)
 async def test_a_whole_kozel_match_is_played_from_the_group_one_person_never_starting_the_bot(
     world: World,
 ) -> None:
@@ -31,7 +32,9 @@ async def test_a_whole_kozel_match_is_played_from_the_group_one_person_never_sta
     ends; every press answered once, every move applied once, each announcement once,
     no 429; nothing ever reaches Dmitri's private chat but the first try that found he
     never started the bot; calls per move reported beside the private-chat figure."""
-    await world.start_bot()
+    # As text: the scenarios beside it share the machine, and the group's pace, not the
+    # drawing, is what this match is about.
+    await world.start_bot(replace(world.settings, look="text"))
     dmitri = FOUR[3]
     group = GroupGame(
         world.api, world.service, SUPERGROUP, FOUR, in_group=True, never_started=[dmitri]
