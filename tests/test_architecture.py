@@ -122,6 +122,7 @@ RENDER = Imports(
     only=(
         *("core", "texts", "picture", "aiogram.types", "aiogram.utils.keyboard", "bot.game"),
         *("bot.telegram.render", "bot.telegram.callbacks", "bot.telegram.ports"),
+        "bot.telegram.inline",  # a leaf: the chat ids of inline messages
     ),
     banned=USE_CASES,
     exempt={
@@ -139,6 +140,7 @@ OUTBOX = Imports(
     only=(
         *("core", "texts", "aiogram", "bot.game", "bot.telegram.outbox", "bot.telegram.show"),
         *("bot.telegram.render", "bot.telegram.ports", "bot.telegram.retry"),
+        "bot.telegram.inline",
     ),
     banned=USE_CASES,
 )

@@ -53,18 +53,24 @@ class GroupGames:
         *,
         language: str | None = None,
         variant_fixed: bool = False,
+        inline: str | None = None,
+        manager: int | None = None,
     ) -> Game:
         """A lobby in the group, the opener seated at once (in the group only if the bot
         may not write to them); refused while the group has a live game. The group's
         messages speak `language` (the opener's when None); `variant_fixed`: its game
-        is not for changing."""
+        is not for changing; `inline`: its table is that inline message; `manager`:
+        who may start and stop it, when not the opener."""
         settings = TableSettings(
             variant=variant,
             n_players=n_players,
             target=DEFAULT_TARGET,
             turn_timer=lobby.GROUP_TIMER,
         )
-        blank = self._games.blank(chat_id, settings, group=lobby.new_group(title, opener, language))
+        group = lobby.new_group(title, opener, language, inline)
+        if manager is not None:
+            group = group.model_copy(update={"creator_id": manager})
+        blank = self._games.blank(chat_id, settings, group=group)
         stage = lobby.new_lobby(n_players, variant_fixed=variant_fixed)
         game = await self._games.store_new(blank.changed(stage))
         return await self.join(game, opener, None)
@@ -222,10 +228,13 @@ class GroupGames:
         return await self._games.update(game.game_id, lambda g: taken(g, person, seat))
 
     async def _reached(self, game: Game, person: Person) -> Person:
-        """`person` once written to privately; in the group only when they may not be."""
+        """`person` once written to privately; in the group only when they may not be
+        (an inline message's game has no group: `PRIVATE_CHAT` there)."""
         try:
             await self._reach(game, person)
         except UnreachableError:
+            if game.inline_message_id is not None:
+                raise RefusalError(RefusalCode.PRIVATE_CHAT) from None
             return replace(person, in_group=True)
         return person
 

@@ -20,13 +20,16 @@ TURN_TIMERS = (0, 30, 60, 120)  # seconds a person has to move; 0: no timer
 GROUP_TIMER = 60  # a group's lobby starts with this one
 
 
-def new_group(title: str, creator: Person, language: str | None = None) -> GroupSide:
+def new_group(
+    title: str, creator: Person, language: str | None = None, inline: str | None = None
+) -> GroupSide:
     """The group side of a game opened by `creator`, in the group's `language` (the
-    creator's when the group has none yet)."""
+    creator's when the group has none yet); `inline`: its table is that inline message."""
     return GroupSide(
         title=title[:NAME_LIMIT],
         language=language or creator.language,
         creator_id=creator.user_id,
+        inline_message_id=inline,
     )
 
 

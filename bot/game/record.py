@@ -66,6 +66,9 @@ class GroupSide(BaseModel):
     language: str  # of the group's messages: the opener's
     creator_id: int
     notices: tuple[SeatNotice, ...] = ()
+    # The table is an inline message (an invitation posted in any chat): edited by this
+    # id, and nothing else is ever posted where it is.
+    inline_message_id: str | None = None
 
 
 class LobbyStage(BaseModel):

@@ -179,6 +179,13 @@ class Game:
         return self.record.settings
 
     @property
+    def inline_message_id(self) -> str | None:
+        """The inline message a group game's table is (None: a group's, or a direct
+        game)."""
+        group = self.record.group
+        return group.inline_message_id if group is not None else None
+
+    @property
     def kind(self) -> Kind:
         """Where it is played: in a group or in a direct chat (`bot.game.kinds`)."""
         return DIRECT if self.record.group is None else GROUP

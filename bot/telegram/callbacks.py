@@ -129,3 +129,12 @@ class DealData(CallbackData, prefix="dl"):
 
     game: GameId
     hand: Small
+
+
+class InviteData(CallbackData, prefix="iv"):
+    """Join on an invitation posted by inline mode (`bot.telegram.handlers.invite`): the
+    first press opens the game's lobby in that message, managed by `by` (who posted it)."""
+
+    variant: VariantName
+    players: Annotated[int, Field(ge=2, le=4)]
+    by: Annotated[int, Field(ge=1, lt=10**15)]

@@ -1,5 +1,6 @@
 """Who is in a group and who administers it, asked of Telegram (getChatMember) only
-when a use case needs the answer."""
+when a use case needs the answer. An inline message's game (`bot.telegram.inline`) is
+open to whoever sees it, and has no admins."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.types import ChatMemberRestricted
 
 from bot.game.ports import Ask
+from bot.telegram.inline import is_inline
 
 MANAGERS = {ChatMemberStatus.CREATOR, ChatMemberStatus.ADMINISTRATOR}
 MEMBERS = MANAGERS | {ChatMemberStatus.MEMBER}
@@ -31,6 +33,8 @@ def admin_check(bot: Bot, chat_id: int, user_id: int) -> Ask:
     """Whether `user_id` administers `chat_id`."""
 
     async def check() -> bool:
+        if is_inline(chat_id):
+            return False  # an inline message has no admins: its game's opener manages it
         status, _ = await _status(bot, chat_id, user_id)
         return status in MANAGERS
 
@@ -41,6 +45,8 @@ def member_check(bot: Bot, chat_id: int, user_id: int) -> Ask:
     """Whether `user_id` is in the group `chat_id` (restricted members are)."""
 
     async def check() -> bool:
+        if is_inline(chat_id):
+            return True  # whoever sees an inline message's invitation may join its game
         status, restricted_member = await _status(bot, chat_id, user_id)
         return status in MEMBERS or restricted_member
 

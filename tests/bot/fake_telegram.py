@@ -35,6 +35,7 @@ from aiogram.exceptions import (
 )
 from aiogram.methods import (
     AnswerCallbackQuery,
+    AnswerInlineQuery,
     DeleteEphemeralMessage,
     DeleteMessage,
     DeleteMessages,
@@ -62,6 +63,7 @@ from aiogram.types import (
     ChatMemberLeft,
     ChatMemberMember,
     ChatMemberOwner,
+    ChosenInlineResult,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputMediaPhoto,
@@ -72,7 +74,9 @@ from aiogram.types import (
     Update,
     User,
 )
+from aiogram.types import InlineQuery as InlineQueryUpdate
 from PIL import Image
+from pydantic import BaseModel
 
 from bot.app import App
 from bot.game.ports import StorageUnavailableError
@@ -81,6 +85,7 @@ from bot.store.messages import MessageStore
 from bot.telegram.show.placement import private_field, sent_of
 from tests.bot.fake_ephemeral import Ephemeral, Ephemerals, RefusedError
 from tests.bot.fake_ephemeral import message_of as ephemeral_message
+from tests.bot.fake_inline import Inline, InlineMessage, InlineRefusedError
 
 TOKEN = "123456:TEST-token-for-the-fake-telegram-api"
 SETTLE_WITHIN = 30.0  # seconds of real time the harness waits for the bot to settle
@@ -239,6 +244,7 @@ class FakeTelegram(BaseSession):
         # Calls Telegram carries out but whose answer never comes back (used once each).
         self.lose_answer: list[Callable[[TelegramMethod[Any]], bool]] = []
         self.ephemerals = Ephemerals(time.monotonic)  # Bot API 10.2 (fake_ephemeral.py)
+        self.inline = Inline()  # inline queries and messages (fake_inline.py)
         self.bot_admin_in: set[int] = set()  # groups where the bot is an administrator
 
     def limit(self, clock: Callable[[], float]) -> None:
@@ -372,6 +378,8 @@ class FakeTelegram(BaseSession):
         raise TelegramBadRequest(method, "Bad Request: message to be replied not found")
 
     def _answer(self, bot: Bot, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
+        if isinstance(method, AnswerInlineQuery) or params.get("inline_message_id"):
+            return self._inline_answer(bot, method, params)
         ephemeral = params.get("ephemeral_message_parameters")
         if ephemeral is not None and isinstance(method, SendMessage | SendPhoto):
             return self._send_ephemeral(method, params, ephemeral)
@@ -437,6 +445,24 @@ class FakeTelegram(BaseSession):
                 return ChatMemberLeft(user=who)
             return ChatMemberMember(user=who)
         raise AssertionError(f"the fake Telegram does not know {method.__api_method__}")
+
+    def _inline_answer(self, bot: Bot, method: TelegramMethod[Any], params: dict[str, Any]) -> Any:
+        """Inline mode (`tests.bot.fake_inline`): an answer to an inline query, or an edit
+        of an inline message, named by its id."""
+        plain = {k: _plain(v, bot) for k, v in params.items() if v is not None}
+        try:
+            if isinstance(method, AnswerInlineQuery):
+                return self.inline.answer(plain)
+            if isinstance(method, EditMessageText):
+                self._check_text(method, params)
+                return self.inline.edit(plain)
+            if isinstance(method, EditMessageReplyMarkup):
+                return self.inline.edit(plain)
+            if isinstance(method, EditMessageMedia):
+                return self.inline.edit(plain, media=plain["media"])
+        except InlineRefusedError as refused:
+            raise TelegramBadRequest(method, f"Bad Request: {refused}") from None
+        raise AssertionError(f"the fake Telegram does not edit inline: {method.__api_method__}")
 
     def _send_ephemeral(
         self, method: SendMessage | SendPhoto, params: dict[str, Any], ephemeral: Any
@@ -676,6 +702,19 @@ class FakeTelegram(BaseSession):
 SUPERGROUP_BELOW = -1_000_000_000_000  # supergroup ids look like -100xxxxxxxxxx
 
 
+def _plain(value: Any, bot: Bot) -> Any:
+    """A call's parameter as Telegram gets it: models as JSON-like dicts, the bot's
+    defaults (a parse mode) filled in."""
+    if isinstance(value, Default):
+        return bot.default[value.name]
+    if isinstance(value, BaseModel):
+        fields = ((name, _plain(v, bot)) for name, v in value)
+        return {name: v for name, v in fields if v is not None}
+    if isinstance(value, list):
+        return [_plain(v, bot) for v in value]
+    return value
+
+
 def _chat(chat_id: int) -> Chat:
     if chat_id > 0:
         return Chat(id=chat_id, type="private")
@@ -875,6 +914,46 @@ class TelegramHarness:
             from_user=who,
             chat_instance=f"ci{message.chat_id}",
             message=ephemeral_message(message, _chat(message.chat_id), BOT_USER),
+            data=data,
+        )
+        await self._feed(Update(update_id=next(self._updates), callback_query=query))
+        return self.answer_to(query_id)
+
+    async def inline_query(self, who: User, text: str, chat_type: str = "private") -> str:
+        """`who` types the bot's name and `text` in a chat of `chat_type`; the query's id
+        (its answer: `fake.inline.queries[id].answer`)."""
+        query_id = f"iq{next(self._queries)}"
+        self.fake.inline.asked(query_id, who.id, text, chat_type)
+        query = InlineQueryUpdate(
+            id=query_id, from_user=who, query=text, offset="", chat_type=chat_type
+        )
+        await self._feed(Update(update_id=next(self._updates), inline_query=query))
+        return query_id
+
+    async def choose(
+        self, who: User, query_id: str, result_id: str, chat_id: int
+    ) -> InlineMessage | None:
+        """`who` chooses a result of their query: it is posted in `chat_id`; the bot is
+        told (`chosen_inline_result`) only when inline feedback is on."""
+        posted = self.fake.inline.choose(query_id, result_id, chat_id)
+        if self.fake.inline.feedback:
+            chosen = ChosenInlineResult(
+                result_id=result_id,
+                from_user=who,
+                query=self.fake.inline.queries[query_id].query,
+                inline_message_id=posted.inline_message_id if posted is not None else None,
+            )
+            await self._feed(Update(update_id=next(self._updates), chosen_inline_result=chosen))
+        return posted
+
+    async def press_inline(self, who: User, inline_message_id: str, data: str) -> Call:
+        """`who` presses a button carrying `data` on an inline message; the one answer."""
+        query_id = f"q{next(self._queries)}"
+        query = CallbackQuery(
+            id=query_id,
+            from_user=who,
+            chat_instance=f"ci-{inline_message_id}",
+            inline_message_id=inline_message_id,
             data=data,
         )
         await self._feed(Update(update_id=next(self._updates), callback_query=query))

@@ -162,6 +162,8 @@ async def test_the_bot_runs_in_webhook_mode_against_a_local_bot_api_server() -> 
     assert webhook["secret_token"] == SECRET
     assert json.loads(str(webhook["allowed_updates"])) == [
         "callback_query",
+        "chosen_inline_result",
+        "inline_query",
         "message",
         "my_chat_member",
     ]

@@ -61,6 +61,9 @@ TEXT_SAMPLES: dict[str, str] = {
     "turn": "Bot 2 to play",
     "next": "5|3 ▶",
     "better": "6|6",
+    # An invitation card (inline mode): the game and how many play it, as said.
+    "game": "Kozel",
+    "players": "4 players",
 }
 WHO = ("you", "other")
 TEXTS = Texts()

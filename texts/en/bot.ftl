@@ -314,6 +314,7 @@ group-stopped = The game was stopped.
 ## Group games: each player's private message
 
 private-group = Group «{ $group }»
+private-inline = Game with { $group }
 private-lobby = You have a seat at the game in «{ $group }». Your hand will be shown here when it starts.
 private-joining = You take a seat at the game in «{ $group }»: your hand will be shown here.
 private-not-seated = You are not at the table in «{ $group }» any more.
@@ -409,3 +410,6 @@ sheet-eggs = { $hand }. Eggs, carried over: { $eggs }
 sheet-rule-13 = { $hand }. { $side }, not written (rule of 13): { $points }
 sheet-fish = fish
 sheet-eggs-used = eggs included: { $eggs }
+invite-title = { $game } · { $players }
+invite-description = An invitation to post here: friends join it, you start the game.
+invite-card = 🁫 { $name } invites you to a game: <b>{ $game }</b>, { $players }. Tap Join to sit down; { $name } starts the game.

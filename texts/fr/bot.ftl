@@ -329,6 +329,7 @@ group-stopped = La partie a été arrêtée.
 ## Parties de groupe : le message privé de chaque joueur
 
 private-group = Groupe « { $group } »
+private-inline = Partie avec { $group }
 private-lobby = Vous avez une place dans la partie de « { $group } ». Votre jeu s'affichera ici dès le début de la partie.
 private-joining = Vous prenez place à la table de « { $group } » : votre jeu s'affichera ici.
 private-not-seated = Vous n'êtes plus à la table de « { $group } ».
@@ -424,3 +425,6 @@ sheet-eggs = { $hand }. Œufs, reportés : { $eggs }
 sheet-rule-13 = { $hand }. { $side }, rien d'inscrit (règle du 13) : { $points }
 sheet-fish = poisson
 sheet-eggs-used = œufs compris : { $eggs }
+invite-title = { $game } · { $players }
+invite-description = Une invitation à publier ici : vos amis s'assoient, vous lancez la partie.
+invite-card = 🁫 { $name } vous invite à jouer : <b>{ $game }</b>, { $players }. Touchez S'asseoir ; { $name } lance la partie.

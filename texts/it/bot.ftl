@@ -329,6 +329,7 @@ group-stopped = La partita è stata fermata.
 ## Partite di gruppo: il messaggio privato di ogni giocatore
 
 private-group = Gruppo «{ $group }»
+private-inline = Partita con { $group }
 private-lobby = Hai un posto nella partita in «{ $group }». Le tue tessere appariranno qui quando comincia.
 private-joining = Ti siedi al tavolo in «{ $group }»: le tue tessere appariranno qui.
 private-not-seated = Non sei più al tavolo in «{ $group }».
@@ -424,3 +425,6 @@ sheet-eggs = { $hand }. Uova, riportate: { $eggs }
 sheet-rule-13 = { $hand }. { $side }, non si scrive (regola del 13): { $points }
 sheet-fish = pesce
 sheet-eggs-used = uova comprese: { $eggs }
+invite-title = { $game } · { $players }
+invite-description = Un invito da pubblicare qui: gli amici si siedono, tu avvii la partita.
+invite-card = 🁫 { $name } ti invita a giocare: <b>{ $game }</b>, { $players }. Premi Siediti; { $name } avvia la partita.

@@ -320,6 +320,7 @@ group-stopped = Партия остановлена.
 ## Игры в группе: личное сообщение каждого игрока
 
 private-group = Группа «{ $group }»
+private-inline = Партия с { $group }
 private-lobby = У вас место в партии в «{ $group }». Ваши кости появятся здесь, когда партия начнётся.
 private-joining = Вы садитесь за стол в «{ $group }»: ваши кости появятся здесь.
 private-not-seated = Вас больше нет за столом в «{ $group }».
@@ -415,3 +416,6 @@ sheet-eggs = { $hand }. Яйца — в следующий кон переход
 sheet-rule-13 = { $hand }. { $side }, не записано (правило 13): { $points }
 sheet-fish = рыба
 sheet-eggs-used = с яйцами: { $eggs }
+invite-title = { $game } · { $players }
+invite-description = Приглашение для этого чата: друзья садятся за стол, начинаете вы.
+invite-card = 🁫 { $name } зовёт вас сыграть: <b>{ $game }</b>, { $players }. Нажмите «Сесть»; начинает { $name }.

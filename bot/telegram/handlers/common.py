@@ -9,6 +9,7 @@ from aiogram.types import CallbackQuery, Message, User
 from bot.game.kinds import GROUP
 from bot.game.people import Person
 from bot.game.state import Game, HandOver, Lobby, Playing
+from bot.telegram.inline import inline_chat
 from bot.telegram.middlewares import PrivateButtons
 from bot.telegram.render.game import RecordNames
 from bot.telegram.render.table import group_title
@@ -29,7 +30,10 @@ def private_router(name: str, *, private_buttons: bool = True) -> Router:
 
 
 def chat_of(query: CallbackQuery) -> int | None:
-    """The chat of the message a button was pressed on (None: no message came with it)."""
+    """The chat of the message a button was pressed on: an inline message's own
+    (`bot.telegram.inline`); None when no message came with it."""
+    if query.inline_message_id is not None:
+        return inline_chat(query.inline_message_id)
     return query.message.chat.id if query.message is not None else None
 
 

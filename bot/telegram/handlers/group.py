@@ -17,6 +17,7 @@ from aiogram.enums import ChatType
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 from aiogram.utils.callback_answer import CallbackAnswer
+from aiogram.utils.deep_linking import create_start_link
 
 from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
@@ -31,6 +32,7 @@ from bot.telegram.members import admin_check, member_check
 from bot.telegram.outbox.replies import Replies
 from bot.telegram.ports import Confirmations, Languages
 from bot.telegram.render.game import escape_name
+from bot.telegram.render.lobby import join_payload
 from core.variants import Variant
 from texts import Translate
 from texts.render import target_text
@@ -87,14 +89,14 @@ async def open_new(
 ) -> None:
     """A lobby for any game: `/new`, `/new block`, `/new draw 3`; the lobby's buttons
     change the game and the number of players too."""
-    chosen = _new_arguments(command.args or "")
+    chosen = new_arguments(command.args or "")
     if chosen is None:
         await replies.say(message.chat.id, t("group-new-usage"))
         return
     await _open(message, groups, languages, replies, t, *chosen, lang, own_lang)
 
 
-def _new_arguments(text: str) -> tuple[Variant, int] | None:
+def new_arguments(text: str) -> tuple[Variant, int] | None:
     """`/new`'s arguments: a game and a number of players, in any order, both optional;
     None for anything else (a word it does not know, "²", an essay)."""
     variant, n_players = _NEW_DEFAULT
@@ -246,6 +248,11 @@ async def group_button(
     except RefusalError as refusal:
         if refusal.code is RefusalCode.NO_GAME:
             await _game_gone(query, replies, t)
+        if refusal.code is RefusalCode.PRIVATE_CHAT:
+            # An inline message's game is played from the private chat: the press opens
+            # it, and one tap on Start there completes the join.
+            link = await create_start_link(bot, join_payload(data.game))
+            raise RefusalError(refusal.code, url=link) from None
         raise
     seat = game.seat_of(user.id)
     if data.action in _SITTING and seat is not None and game.human(seat).in_group:

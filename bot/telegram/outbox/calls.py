@@ -42,6 +42,7 @@ from bot.telegram.outbox.errors import (
     OtherKindError,
     RefusedError,
     UnreachableError,
+    edit_kept,
     edit_refused,
 )
 from bot.telegram.outbox.whispers import whisper
@@ -130,6 +131,8 @@ class Calls:
             if isinstance(step, Strip):
                 await self.drop_buttons(chat_id, step.message_id)
                 return Outcome()
+            if step.inline is not None:
+                return await self.edit_inline(step.inline, step.content)
             if step.only_edit and step.message_id is not None:
                 if not await self.edit(chat_id, step.message_id, step.content):
                     log.info(
@@ -218,6 +221,19 @@ class Calls:
         except RefusedError as refused:
             return edit_refused(refused)
         return True
+
+    async def edit_inline(self, inline_message_id: str, content: Content) -> Outcome:
+        """Show `content` (its words: a new file cannot be uploaded into an inline
+        message) in the inline message; out of reach once Telegram no longer has it."""
+        make = lambda: self.bot.edit_message_text(  # noqa: E731
+            inline_message_id=inline_message_id, text=content.text, reply_markup=content.markup
+        )
+        try:
+            await self.call(make)
+        except RefusedError as refused:
+            if not edit_kept(refused):
+                raise UnreachableError from None
+        return Outcome(0)
 
     async def delete(self, chat_id: int, message_ids: Iterable[int]) -> None:
         """Delete messages in one call; those that cannot be (too old, gone) stay."""

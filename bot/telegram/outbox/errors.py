@@ -52,3 +52,13 @@ def edit_refused(refused: RefusedError) -> bool:
     if any(words in said for words in OTHER_KIND):
         raise OtherKindError from None
     raise refused
+
+
+def edit_kept(refused: RefusedError) -> bool:
+    """`edit_refused` where a message of the other kind cannot be replaced in place (an
+    ephemeral or an inline message): True, it shows that content already; False, it is
+    gone, or of the other kind; the refusal itself otherwise."""
+    try:
+        return edit_refused(refused)
+    except OtherKindError:
+        return False

@@ -18,6 +18,7 @@ from aiogram.types import InlineKeyboardMarkup
 
 from bot.game.ports import StorageUnavailableError
 from bot.game.state import Game
+from bot.telegram.inline import is_inline
 from bot.telegram.ports import ADMIN, Look, Looks, MessageRecords, Rights
 from bot.telegram.render.content import Content
 from bot.telegram.render.hands import group_hand_content
@@ -252,7 +253,10 @@ class Jobs:
             log.warning("chat %s: its look is not kept", chat_id)
 
     async def _drawn(self, chat_id: int) -> bool:
-        """Whether the chat sees its games as pictures."""
+        """Whether the chat sees its games as pictures (never an inline message: a
+        picture there could only come by a file id or URL, not uploaded)."""
+        if is_inline(chat_id):
+            return False
         try:
             chosen = await self._looks.get(chat_id)
         except StorageUnavailableError:

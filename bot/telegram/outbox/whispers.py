@@ -23,7 +23,7 @@ from aiogram import Bot
 from aiogram.types import BufferedInputFile, EphemeralMessageParameters, InputMediaPhoto
 
 from bot.telegram.outbox.drawn import PICTURE_FILE, png_of
-from bot.telegram.outbox.errors import OtherKindError, RefusedError, edit_refused
+from bot.telegram.outbox.errors import RefusedError, edit_kept
 from bot.telegram.show.steps import Outcome, Whisper
 
 log = logging.getLogger(__name__)
@@ -86,11 +86,7 @@ async def _edit(calls: Calls, chat_id: int, step: Whisper, ephemeral: int) -> Ou
     try:
         await calls.call(make)
     except RefusedError as refused:
-        try:
-            shown = edit_refused(refused)
-        except OtherKindError:
-            shown = False  # one of the other kind cannot become this one: sent anew
-        if not shown:
+        if not edit_kept(refused):  # gone, or of the other kind: sent anew
             log.info("the ephemeral hand of %s in %s is gone", step.receiver, chat_id)
             return Outcome()
     return Outcome(ephemeral, content.photo)

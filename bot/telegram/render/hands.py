@@ -7,6 +7,7 @@ from __future__ import annotations
 from aiogram.types import InlineKeyboardButton
 
 from bot.game.state import Finished, Game, HandOver, Lobby
+from bot.telegram.inline import is_inline
 from bot.telegram.render import game as render
 from bot.telegram.render import keyboards
 from bot.telegram.render.captions import Block, fit
@@ -21,8 +22,8 @@ SUPERGROUP = -1_000_000_000_000  # a supergroup's chat id is this minus its own 
 
 def table_link(chat_id: int, message_id: int | None) -> str | None:
     """A link that opens the group's message `message_id`, for its members: only a
-    supergroup's messages have one (a basic group's have none)."""
-    if message_id is None or chat_id > SUPERGROUP:
+    supergroup's messages have one (a basic group's, and an inline message, have none)."""
+    if message_id is None or chat_id > SUPERGROUP or is_inline(chat_id):
         return None
     return f"https://t.me/c/{SUPERGROUP - chat_id}/{message_id}"
 
@@ -44,7 +45,9 @@ def hand_content(
     if seat is None:
         return Content(t("private-not-seated", group=title), key="out")
     view = game.seat_view(seat)
-    about = t("private-group", group=title)
+    # An inline message's game is named by whoever opened it: it has no group.
+    where = "private-inline" if game.inline_message_id is not None else "private-group"
+    about = t(where, group=title)
     partner = partner_of(game, seat)
     if partner is not None:
         name = render.RecordNames(game, seat, t).inline(partner)

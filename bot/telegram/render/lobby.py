@@ -83,17 +83,15 @@ def _seats_keyboard(game: Game, lobby: Lobby, t: Translate) -> InlineKeyboardMar
         for i in range(len(lobby.seats))
     ]
     rows = [seats[i : i + 2] for i in range(0, len(seats), 2)]
-    # 🂠: a seated person's seat, then their hand, shown to them alone in the group.
-    mine = InlineKeyboardButton(
-        text=t("btn-my-hand"), callback_data=HandData(game=game.game_id).pack()
-    )
-    rows.append(
-        [
-            _button(game, t("btn-join"), GroupAction.JOIN),
-            _button(game, t("btn-leave"), GroupAction.LEAVE),
-            mine,
-        ]
-    )
+    joining = [
+        _button(game, t("btn-join"), GroupAction.JOIN),
+        _button(game, t("btn-leave"), GroupAction.LEAVE),
+    ]
+    if game.inline_message_id is None:
+        # 🂠: a seated person's seat, then their hand, shown to them alone in the group.
+        mine = HandData(game=game.game_id).pack()
+        joining.append(InlineKeyboardButton(text=t("btn-my-hand"), callback_data=mine))
+    rows.append(joining)
     rows.append(
         [
             _button(game, t("btn-add-bot"), GroupAction.BOT),

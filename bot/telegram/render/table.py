@@ -96,6 +96,8 @@ def _table_keyboard(game: Game, t: Translate) -> InlineKeyboardMarkup | None:
         if isinstance(occupant, BotSeat) and occupant.away is not None
     ]
     if isinstance(state, Playing):
+        if game.inline_message_id is not None:
+            return _markup(back)  # no group there to show a hand to one person in
         # The presser's hand, to them alone, inside the group (an ephemeral message).
         mine = HandData(game=game.game_id).pack()
         return _markup([[InlineKeyboardButton(text=t("btn-my-hand"), callback_data=mine)], *back])

@@ -100,7 +100,11 @@ async def group_view(
     calling: int | None = None,
 ) -> GroupView:
     """The group's messages as they should be; `calling`: the seat whose turn is to be
-    called out."""
+    called out. An inline message's game has its table only: nothing can be posted
+    where it is (each player's private message tells them the rest)."""
+    table = table_content(game, t, link, drawn=drawn)
+    if game.inline_message_id is not None:
+        return GroupView(table, (), None)
     posts = tuple(announcements(game, t))
     if isinstance(game.state, Finished):
         posts += await lookups.epilogue(game, t) or ()
@@ -113,7 +117,7 @@ async def group_view(
     call = None
     if calling is not None and (shows.called is None or shows.called[0] != game.version):
         call = turn_call(game, calling, t)
-    return GroupView(table_content(game, t, link, drawn=drawn), posts, reminder, call)
+    return GroupView(table, posts, reminder, call)
 
 
 async def group_step(
@@ -165,6 +169,10 @@ def _called(game: Game, shows: GroupShows) -> Callable[[Outcome], Fields]:
 
 
 async def _table(game: Game, table: Content, before: Sent | None, lookups: Lookups) -> Put:
+    inline = game.inline_message_id
+    if inline is not None:  # edited where it was posted, whatever was said under it
+        shown = Sent(game.chat_id, 0, table.essential, table.full)
+        return Put(table, None, lambda _: {TABLE: dump(shown)}, inline=inline)
     old = before.message_id if before is not None else None
     # Buried under the conversation, the table is sent again at the bottom, but only
     # while a lobby fills or a hand is played: the table of a hand or match that is

@@ -37,6 +37,7 @@ class Put:
     record: Callable[[Outcome], Fields]
     photo: str = ""
     only_edit: bool = False
+    inline: str | None = None  # an inline message, edited by its id (never sent anew)
 
 
 @dataclass(frozen=True, slots=True)

@@ -97,7 +97,10 @@ async def test_webhook_mode_sets_the_webhook_with_its_secret_and_the_updates_han
     assert params["secret_token"] == "the_Secret-42"
     assert params["allowed_updates"] == app.dispatcher.resolve_used_update_types()
     # What the bot handles, and nothing it would only drop.
-    assert set(params["allowed_updates"]) == {"message", "callback_query", "my_chat_member"}
+    assert set(params["allowed_updates"]) == {
+        *("message", "callback_query", "my_chat_member"),
+        *("inline_query", "chosen_inline_result"),
+    }
     assert params["max_connections"] == CONCURRENT_UPDATES
     assert params["drop_pending_updates"] is False
 

@@ -1,0 +1,165 @@
+"""Invitations from any chat, by inline mode: typing the bot's name offers the games (the
+draw and block games for 2 to 4, Kozel for 4; words after the name choose, as `/new`'s
+do), each an invitation card in the person's language with Join. Chosen, the card is
+posted where they typed (a chat the bot need not be in); the bot learns so at once
+(inline feedback on) or at the first Join on it, and opens the game's lobby in that very
+message (`bot.telegram.inline`), which then shows the lobby and, the match dealt, the
+table, edited as the game goes; each player's hand comes to their private chat, as in a
+group game."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+
+from aiogram import Bot, Router
+from aiogram.types import (
+    CallbackQuery,
+    ChosenInlineResult,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InlineQuery,
+    InlineQueryResultArticle,
+    InlineQueryResultUnion,
+    InputTextMessageContent,
+)
+from aiogram.utils.deep_linking import create_start_link
+
+from bot.game.actions import GroupAction
+from bot.game.errors import RefusalCode, RefusalError
+from bot.game.games import Games
+from bot.game.groups import GroupGames
+from bot.telegram.callbacks import InviteData
+from bot.telegram.handlers.common import chat_of, person
+from bot.telegram.handlers.group import new_arguments
+from bot.telegram.inline import inline_chat
+from bot.telegram.members import admin_check, member_check
+from bot.telegram.render.game import table_name
+from bot.telegram.render.lobby import join_payload
+from core.variants import Variant
+from texts import Translate
+from texts.render import variant_name
+
+OFFERED = (
+    (Variant.DRAW, 2),
+    (Variant.DRAW, 3),
+    (Variant.DRAW, 4),
+    (Variant.BLOCK, 2),
+    (Variant.BLOCK, 3),
+    (Variant.BLOCK, 4),
+    (Variant.KOZEL, 4),
+)
+CACHED = 300  # seconds Telegram may keep an answer for the person who asked
+
+
+async def offer(query: InlineQuery, t: Translate) -> None:
+    """The games, as invitation cards (the one the words name, when they name one)."""
+    chosen = new_arguments(query.query) if query.query.strip() else None
+    games = [chosen] if chosen is not None else list(OFFERED)
+    name = table_name(query.from_user.full_name or "?")
+    results: list[InlineQueryResultUnion] = []
+    for variant, players in games:
+        game = variant_name(variant, t)
+        count = t("btn-players", count=players)
+        join = InviteData(variant=variant.value, players=players, by=query.from_user.id).pack()
+        card = t("invite-card", name=name, game=game, players=count)
+        results.append(
+            InlineQueryResultArticle(
+                id=f"{variant.value}-{players}",
+                title=t("invite-title", game=game, players=count),
+                description=t("invite-description"),
+                input_message_content=InputTextMessageContent(message_text=card),
+                reply_markup=InlineKeyboardMarkup(
+                    inline_keyboard=[[InlineKeyboardButton(text=t("btn-join"), callback_data=join)]]
+                ),
+            )
+        )
+    # Personal: a card names whoever posts it.
+    await query.answer(results, cache_time=CACHED, is_personal=True)
+
+
+async def join_card(
+    query: CallbackQuery,
+    callback_data: InviteData,
+    bot: Bot,
+    games: Games,
+    groups: GroupGames,
+    own_lang: str,
+) -> None:
+    """Join on a posted invitation: the first opens the game's lobby in that message
+    (the presser seated; whoever posted it manages it), the others join it."""
+    if query.inline_message_id is None:
+        raise RefusalError(RefusalCode.INVALID)  # an invitation is an inline message
+    chat_id = chat_of(query)
+    assert chat_id is not None
+    user = query.from_user
+    someone = person(user, user.id, own_lang)
+    try:
+        game = await games.for_chat(chat_id)
+        if game is None:
+            await groups.open(
+                chat_id,
+                user.full_name or "?",
+                someone,
+                Variant(callback_data.variant),
+                callback_data.players,
+                language=own_lang,
+                variant_fixed=True,
+                inline=query.inline_message_id,
+                manager=callback_data.by,
+            )
+            return
+        await groups.press(
+            game.game_id,
+            someone,
+            GroupAction.JOIN,
+            -1,
+            chat_id,
+            admin=admin_check(bot, chat_id, user.id),
+            member=member_check(bot, chat_id, user.id),
+        )
+    except RefusalError as refusal:
+        if refusal.code is not RefusalCode.PRIVATE_CHAT:
+            raise
+        # Played from the private chat: the press opens it; one tap on Start there.
+        found = await games.for_chat(chat_id)
+        if found is None:
+            raise
+        link = await create_start_link(bot, join_payload(found.game_id))
+        raise RefusalError(refusal.code, url=link) from None
+
+
+async def posted(
+    chosen: ChosenInlineResult, games: Games, groups: GroupGames, own_lang: str
+) -> None:
+    """A card was posted (inline feedback on): its lobby opens at once, with whoever
+    posted it seated (if the bot may write to them; else at their Join)."""
+    variant, _, players = chosen.result_id.partition("-")
+    if chosen.inline_message_id is None or (variant, players) not in _OFFERED_IDS:
+        return  # not a card of this bot's, or posted with no keyboard
+    chat_id = inline_chat(chosen.inline_message_id)
+    if await games.for_chat(chat_id) is not None:
+        return  # opened already, by a Join faster than this update
+    user = chosen.from_user
+    with suppress(RefusalError):
+        await groups.open(
+            chat_id,
+            user.full_name or "?",
+            person(user, user.id, own_lang),
+            Variant(variant),
+            int(players),
+            language=own_lang,
+            variant_fixed=True,
+            inline=chosen.inline_message_id,
+        )
+
+
+_OFFERED_IDS = {(v.value, str(n)) for v, n in OFFERED}
+
+
+def create_router() -> Router:
+    """This feature's router (a new one per dispatcher: a router has one parent)."""
+    router = Router(name="invite")
+    router.inline_query.register(offer)
+    router.callback_query.register(join_card, InviteData.filter())
+    router.chosen_inline_result.register(posted)
+    return router

@@ -1,0 +1,162 @@
+"""Invitations from any chat (`bot.telegram.handlers.invite`): the bot's name typed in a
+chat offers the games as invitation cards in the person's language; a card posted in a
+private chat between two people (no bot there) opens its lobby in that very message at
+the first Join, and the match is played from the private hands while the posted message
+shows the table; hostile presses change nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram.utils.deep_linking import create_start_link
+
+from bot.game.actions import GroupAction
+from bot.game.state import Game, HandOver, Lobby, Playing
+from bot.telegram.callbacks import GroupData, InviteData
+from bot.telegram.inline import inline_chat, is_inline
+from tests.bot.fake_inline import InlineMessage
+from tests.bot.fake_telegram import TelegramHarness, alert_of, user
+from texts import Texts
+
+ANN = user(1001, "Ann <b>&")
+BOB = user(2002, "Bob", language_code="ru")
+EVE = user(5005, "Eve")
+THEIR_CHAT = 987_654  # Ann's private chat with Bob: the bot is not in it
+
+
+def results(harness: TelegramHarness, query_id: str) -> list[dict[str, Any]]:
+    answer = harness.fake.inline.queries[query_id].answer
+    assert answer is not None, "the query was not answered"
+    return answer
+
+
+def join_of(posted: InlineMessage) -> str:
+    """The Join on the posted message: the card's, or its lobby's."""
+    rows = posted.markup["inline_keyboard"]
+    return next(str(b["callback_data"]) for row in rows for b in row if b["text"] == "Join")
+
+
+async def posted_invitation(harness: TelegramHarness, words: str = "draw 2") -> InlineMessage:
+    """Ann types the bot's name and `words` in her chat with Bob, and posts the card."""
+    query_id = await harness.inline_query(ANN, words)
+    (offered,) = results(harness, query_id)
+    posted = await harness.choose(ANN, query_id, str(offered["id"]), THEIR_CHAT)
+    assert posted is not None
+    return posted
+
+
+async def game_of(harness: TelegramHarness, posted: InlineMessage) -> Game:
+    game = await harness.storage.load_for_chat(inline_chat(posted.inline_message_id))
+    assert game is not None
+    return game
+
+
+async def test_the_bots_name_offers_every_game_as_a_card_in_the_persons_language(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    query_id = await harness.inline_query(BOB, "")
+    offered = results(harness, query_id)
+    assert [r["id"] for r in offered] == [
+        "draw-2",
+        "draw-3",
+        "draw-4",
+        "block-2",
+        "block-3",
+        "block-4",
+        "kozel-4",
+    ]
+    kozel = offered[-1]
+    t = texts.translator("ru")
+    assert kozel["title"] == t("invite-title", game="Козёл", players=t("btn-players", count=4))
+    card = kozel["input_message_content"]["message_text"]
+    assert card.startswith("🁫 \u2068Bob\u2069 зовёт вас сыграть")
+    (row,) = kozel["reply_markup"]["inline_keyboard"]
+    assert row[0]["text"] == t("btn-join")
+    assert InviteData.unpack(row[0]["callback_data"]) == InviteData(
+        variant="kozel", players=4, by=BOB.id
+    )
+    (one,) = results(harness, await harness.inline_query(ANN, "block 3"))
+    assert one["id"] == "block-3"
+    assert "&lt;b&gt;&amp;" in one["input_message_content"]["message_text"]  # escaped
+
+
+async def test_a_card_posted_between_two_people_plays_a_match_to_its_end(
+    harness: TelegramHarness,
+) -> None:
+    posted = await posted_invitation(harness)
+    assert (
+        alert_of(await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))) is None
+    )
+    game = await game_of(harness, posted)
+    assert is_inline(game.chat_id)
+    assert isinstance(game.state, Lobby)
+    assert game.side.creator_id == ANN.id
+    assert "Join" in str(posted.markup)  # the card became the lobby
+    lobby = posted.markup["inline_keyboard"]
+    join = next(b["callback_data"] for row in lobby for b in row if b["text"] == "Join")
+    assert alert_of(await harness.press_inline(BOB, posted.inline_message_id, join)) is None
+    game = await game_of(harness, posted)
+    assert isinstance(game.state, Playing)  # two seats taken: dealt
+    for _ in range(2000):
+        game = await game_of(harness, posted)
+        if not game.is_active:
+            break
+        if isinstance(game.state, HandOver):
+            await harness.elapse(8)  # the next hand is dealt by itself
+            continue
+        assert isinstance(game.state, Playing)
+        mover = game.human(game.state.turn)
+        message_id = await harness.private_message_id(game.game_id, mover.user_id)
+        assert message_id is not None
+        hand = harness.fake.message(mover.user_id, message_id)
+        who = ANN if mover.user_id == ANN.id else BOB
+        data = hand.buttons()[0].callback_data or ""
+        assert alert_of(await harness.press(who, hand, data)) is None
+    else:
+        raise AssertionError("the match did not end")
+    assert not [c for c in harness.fake.calls if c.params.get("chat_id") == THEIR_CHAT]
+    assert "wins the match" in posted.text or "win the match" in posted.text, posted.text
+
+
+async def test_a_stranger_and_a_forged_inline_message_change_nothing(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    posted = await posted_invitation(harness)
+    await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))
+    game = await game_of(harness, posted)
+    start = GroupData(game=game.game_id, action=GroupAction.START).pack()
+    refused = await harness.press_inline(EVE, posted.inline_message_id, start)
+    assert alert_of(refused) == texts.get("en", "refusal-not-allowed")
+    other = await posted_invitation(harness, "kozel")  # another card: another table
+    forged = await harness.press_inline(ANN, other.inline_message_id, start)
+    assert alert_of(forged) == texts.get("en", "refusal-wrong-chat")
+    assert (await game_of(harness, posted)).record == game.record
+
+
+async def test_someone_the_bot_cannot_write_to_is_sent_to_its_chat_first(
+    harness: TelegramHarness,
+) -> None:
+    posted = await posted_invitation(harness)
+    await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))
+    game = await game_of(harness, posted)
+    harness.fake.unreachable.add(BOB.id)
+    join = GroupData(game=game.game_id, action=GroupAction.JOIN).pack()
+    answer = await harness.press_inline(BOB, posted.inline_message_id, join)
+    assert answer.params["url"] == await create_start_link(harness.bot, f"join-{game.game_id}")
+    assert (await game_of(harness, posted)).seat_of(BOB.id) is None
+    await harness.send(BOB, f"/start join-{game.game_id}")  # one tap on Start
+    assert isinstance((await game_of(harness, posted)).state, Playing)
+
+
+async def test_with_feedback_a_posted_card_opens_its_lobby_at_once_with_its_poster(
+    harness: TelegramHarness,
+) -> None:
+    harness.fake.inline.feedback = True
+    posted = await posted_invitation(harness, "kozel")
+    game = await game_of(harness, posted)
+    assert isinstance(game.state, Lobby)
+    assert [h.user_id for _, h in game.humans()] == [ANN.id]
+    assert "Team 1: 1. \u2068Ann" in posted.text  # the card is the lobby already
+    again = await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))
+    assert alert_of(again) is not None  # the lobby's Join: seated already
+    assert (await game_of(harness, posted)).record == game.record
