@@ -188,7 +188,11 @@ async def test_two_processes_never_send_to_one_chat_at_once(
     fake.latency = 0.05  # the first process is still sending when the second is told
     shown = fake.message(game.chat_id, game.message_id)
     press = asyncio.create_task(harness.press(ALICE, shown, shown.buttons()[0].callback_data or ""))
-    await asyncio.sleep(0.02)
+    # Told once the first process sends to the chat (waited for, not timed: a loaded
+    # machine may take longer than any fixed pause to get there).
+    while harness.outbox.senders == 0 and not press.done():
+        await asyncio.sleep(0.001)
+    assert not press.done()
     latest = await game_in(harness, ALICE.id)
     await other.outbox.changed(latest)
     assert other.outbox.senders == 0  # the chat is the first process's
