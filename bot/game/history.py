@@ -163,10 +163,18 @@ class History:
         self._book = book
 
     async def keep(self, game: Game) -> None:
-        """Record a finished match in its chat (once, however often it is handed)."""
+        """Record a finished match in its chat (once, however often it is handed); a
+        match whose table was an inline message, in each of its people's private chats
+        (the chat it was posted in is not the bot's)."""
         state = game.state
-        if isinstance(state, Finished):
-            await self._book.add(game.chat_id, past_match(game, state), last_hand(game, state))
+        if not isinstance(state, Finished):
+            return
+        chats = [game.chat_id]
+        if game.inline_message_id is not None:
+            seated = (s.away if isinstance(s, BotSeat) else s for s in state.seats)
+            chats = [s.chat_id for s in seated if isinstance(s, HumanSeat) and not s.in_group]
+        for chat_id in chats:
+            await self._book.add(chat_id, past_match(game, state), last_hand(game, state))
 
     async def recent(self, chat_id: int) -> list[PastMatch]:
         return await self._book.recent(chat_id)

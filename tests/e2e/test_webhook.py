@@ -38,7 +38,10 @@ async def test_in_webhook_mode_each_posted_update_is_handled_once_and_a_sigterm_
     assert api.webhook is not None
     assert api.webhook["url"] == settings.webhook_url
     assert api.webhook["secret_token"] == settings.webhook_secret
-    assert api.webhook["allowed_updates"] == ["callback_query", "message", "my_chat_member"]
+    assert api.webhook["allowed_updates"] == [
+        *("callback_query", "chosen_inline_result", "inline_query", "message"),
+        "my_chat_member",
+    ]
 
     for secret in (None, "a-guess", settings.webhook_secret + "x"):
         status = await api.post_to_webhook(api.message_update(ALICE, "/start"), secret)

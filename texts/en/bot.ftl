@@ -253,6 +253,7 @@ lobby-invite-hint = Your hand comes to our private chat, which tells you when it
 lobby-cancelled = The game was cancelled.
 btn-seat = { $n } · { $name }
 btn-join = Join
+btn-with-friends = 👥 Play with friends
 btn-leave = Leave
 btn-add-bot = + Bot
 btn-level = Bots: { $level }

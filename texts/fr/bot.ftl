@@ -268,6 +268,7 @@ lobby-invite-hint = Votre jeu arrive dans notre conversation privée, qui vous p
 lobby-cancelled = La partie a été annulée.
 btn-seat = { $n } · { $name }
 btn-join = S'asseoir
+btn-with-friends = 👥 Jouer avec des amis
 btn-leave = Se lever
 btn-add-bot = + Bot
 btn-level = Bots : { $level }

@@ -268,6 +268,7 @@ lobby-invite-hint = Le tue tessere arrivano nella nostra chat privata, che ti av
 lobby-cancelled = La partita è stata annullata.
 btn-seat = { $n } · { $name }
 btn-join = Siediti
+btn-with-friends = 👥 Gioca con gli amici
 btn-leave = Alzati
 btn-add-bot = + Bot
 btn-level = Bot: { $level }

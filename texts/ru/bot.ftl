@@ -258,6 +258,7 @@ lobby-invite-hint = Ваши кости приходят в наш личный 
 lobby-cancelled = Партия отменена.
 btn-seat = { $n } · { $name }
 btn-join = Сесть
+btn-with-friends = 👥 Играть с друзьями
 btn-leave = Встать
 btn-add-bot = + Бот
 btn-level = Боты: { $level }

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, SwitchInlineQueryChosenChat
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.game.actions import GameAction
@@ -134,7 +134,16 @@ def menu_keyboard(menu: MenuData, t: Translate) -> InlineKeyboardMarkup:
             )
             for v in Variant
         ]
-        return _choice_keyboard(choices, 1)
+        # A game with friends: inline mode, in a chat they choose (any private chat or
+        # group), where the invitation card is posted.
+        friends = InlineKeyboardButton(
+            text=t("btn-with-friends"),
+            switch_inline_query_chosen_chat=SwitchInlineQueryChosenChat(
+                query="", allow_user_chats=True, allow_group_chats=True
+            ),
+        )
+        chosen = _choice_keyboard(choices, 1)
+        return InlineKeyboardMarkup(inline_keyboard=[*chosen.inline_keyboard, [friends]])
     if not menu.opponents:
         variant = Variant(menu.variant)
         choices = [

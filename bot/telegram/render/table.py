@@ -13,7 +13,7 @@ from bot.game.actions import GameAction, GroupAction
 from bot.game.kinds import GROUP
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat
-from bot.game.state import Game, HandOver, Lobby, Playing, Stopped
+from bot.game.state import Finished, Game, HandOver, Lobby, Playing, Stopped
 from bot.telegram.callbacks import ActionData, DealData, GroupData, HandData
 from bot.telegram.render.captions import Block, fit
 from bot.telegram.render.content import Content
@@ -146,12 +146,41 @@ def announcements(game: Game, t: Translate) -> list[Content]:
             then = dataclasses.replace(view, scores=result.scores_after, eggs=result.eggs_after)
             out.append(_result(game, then, result, names, t))
     if view.match_result is not None:
-        rematch = ActionData(game=game.game_id, version=game.version, action=GameAction.REMATCH)
-        button = InlineKeyboardButton(text=t("btn-rematch"), callback_data=rematch.pack())
-        text = match_summary(view, view.match_result, names, t) + "\n" + scores_line(view, names, t)
-        text += "\n\n" + "\n".join(score_sheet(view, names, t))
-        out.append(Content(text, _markup([[button]])))
+        out.append(_match_result(game, view, names, t))
     return out
+
+
+def inline_table(game: Game, t: Translate, bot_link: str) -> Content:
+    """An inline message's game (nothing can be posted where it is): its table as text,
+    under the latest result while the next hand waits or once the match is over (the
+    last hand's, with its deal's secret, or the match's, with Rematch)."""
+    table = table_content(game, t, bot_link)
+    if game.match is None or not isinstance(game.state, HandOver | Finished):
+        return table
+    view = game.public_view()
+    names = RecordNames(game, None, t)
+    if view.match_result is not None:
+        latest = _match_result(game, view, names, t)
+    elif view.results:
+        result = view.results[-1]
+        latest = _result(game, view, result, names, t)
+    else:
+        return table
+    rows = [
+        *(latest.markup.inline_keyboard if latest.markup else []),
+        *(table.markup.inline_keyboard if table.markup else []),
+    ]
+    return Content(latest.text + "\n\n" + table.text, _markup(rows) if rows else None)
+
+
+def _match_result(game: Game, view: PublicView, names: RecordNames, t: Translate) -> Content:
+    """The match's result, its scores and its sheet, with Rematch."""
+    assert view.match_result is not None
+    rematch = ActionData(game=game.game_id, version=game.version, action=GameAction.REMATCH)
+    button = InlineKeyboardButton(text=t("btn-rematch"), callback_data=rematch.pack())
+    text = match_summary(view, view.match_result, names, t) + "\n" + scores_line(view, names, t)
+    text += "\n\n" + "\n".join(score_sheet(view, names, t))
+    return Content(text, _markup([[button]]))
 
 
 def _result(

@@ -17,7 +17,7 @@ from bot.game.state import Finished, Game, Lobby, Playing
 from bot.telegram.ports import ChatGames, Conversation
 from bot.telegram.render.content import Content
 from bot.telegram.render.game import RecordNames
-from bot.telegram.render.table import announcements, table_content, turn_call
+from bot.telegram.render.table import announcements, inline_table, table_content, turn_call
 from bot.telegram.show.placement import (
     CALLED,
     POSTED,
@@ -102,9 +102,9 @@ async def group_view(
     """The group's messages as they should be; `calling`: the seat whose turn is to be
     called out. An inline message's game has its table only: nothing can be posted
     where it is (each player's private message tells them the rest)."""
-    table = table_content(game, t, link, drawn=drawn)
     if game.inline_message_id is not None:
-        return GroupView(table, (), None)
+        return GroupView(inline_table(game, t, link), (), None)
+    table = table_content(game, t, link, drawn=drawn)
     posts = tuple(announcements(game, t))
     if isinstance(game.state, Finished):
         posts += await lookups.epilogue(game, t) or ()

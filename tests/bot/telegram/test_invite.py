@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from aiogram.types import User
 from aiogram.utils.deep_linking import create_start_link
 
 from bot.game.actions import GroupAction
@@ -21,7 +23,10 @@ from texts import Texts
 ANN = user(1001, "Ann <b>&")
 BOB = user(2002, "Bob", language_code="ru")
 EVE = user(5005, "Eve")
+CAROL = user(3003, "Carol", language_code="fr")
+DAVE = user(4004, "Dave", language_code="it")
 THEIR_CHAT = 987_654  # Ann's private chat with Bob: the bot is not in it
+A_GROUP = -1_001_555_000_111  # a supergroup the bot is not a member of
 
 
 def results(harness: TelegramHarness, query_id: str) -> list[dict[str, Any]]:
@@ -36,11 +41,14 @@ def join_of(posted: InlineMessage) -> str:
     return next(str(b["callback_data"]) for row in rows for b in row if b["text"] == "Join")
 
 
-async def posted_invitation(harness: TelegramHarness, words: str = "draw 2") -> InlineMessage:
-    """Ann types the bot's name and `words` in her chat with Bob, and posts the card."""
+async def posted_invitation(
+    harness: TelegramHarness, words: str = "draw 2", chat_id: int = THEIR_CHAT
+) -> InlineMessage:
+    """Ann types the bot's name and `words` in a chat (her chat with Bob), and posts the
+    card there."""
     query_id = await harness.inline_query(ANN, words)
     (offered,) = results(harness, query_id)
-    posted = await harness.choose(ANN, query_id, str(offered["id"]), THEIR_CHAT)
+    posted = await harness.choose(ANN, query_id, str(offered["id"]), chat_id)
     assert posted is not None
     return posted
 
@@ -80,28 +88,40 @@ async def test_the_bots_name_offers_every_game_as_a_card_in_the_persons_language
     assert "&lt;b&gt;&amp;" in one["input_message_content"]["message_text"]  # escaped
 
 
-async def test_a_card_posted_between_two_people_plays_a_match_to_its_end(
-    harness: TelegramHarness,
+@pytest.mark.parametrize(
+    ("words", "people", "chat_id"),
+    [
+        ("draw 2", (ANN, BOB), THEIR_CHAT),  # two people's private chat
+        ("kozel", (ANN, BOB, CAROL, DAVE), A_GROUP),  # a group the bot is not in
+    ],
+)
+async def test_a_posted_card_plays_a_match_to_its_end(
+    harness: TelegramHarness, words: str, people: tuple[User, ...], chat_id: int
 ) -> None:
-    posted = await posted_invitation(harness)
-    assert (
-        alert_of(await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))) is None
-    )
+    posted = await posted_invitation(harness, words, chat_id)
+    first = await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))
+    assert alert_of(first) is None
     game = await game_of(harness, posted)
     assert is_inline(game.chat_id)
     assert isinstance(game.state, Lobby)
     assert game.side.creator_id == ANN.id
-    assert "Join" in str(posted.markup)  # the card became the lobby
-    lobby = posted.markup["inline_keyboard"]
-    join = next(b["callback_data"] for row in lobby for b in row if b["text"] == "Join")
-    assert alert_of(await harness.press_inline(BOB, posted.inline_message_id, join)) is None
+    for who in people[1:]:  # the card became the lobby: its Join
+        answer = await harness.press_inline(who, posted.inline_message_id, join_of(posted))
+        assert alert_of(answer) is None
     game = await game_of(harness, posted)
-    assert isinstance(game.state, Playing)  # two seats taken: dealt
+    assert isinstance(game.state, Playing)  # every seat taken: dealt
+    by_id = {who.id: who for who in people}
+    results_seen = 0
     for _ in range(2000):
         game = await game_of(harness, posted)
         if not game.is_active:
             break
         if isinstance(game.state, HandOver):
+            # Nothing can be posted there: the hand's result heads the table, with the
+            # button that sends its deal's secret privately.
+            assert "is over" in posted.text, posted.text
+            assert "🔑" in str(posted.markup)
+            results_seen += 1
             await harness.elapse(8)  # the next hand is dealt by itself
             continue
         assert isinstance(game.state, Playing)
@@ -109,13 +129,27 @@ async def test_a_card_posted_between_two_people_plays_a_match_to_its_end(
         message_id = await harness.private_message_id(game.game_id, mover.user_id)
         assert message_id is not None
         hand = harness.fake.message(mover.user_id, message_id)
-        who = ANN if mover.user_id == ANN.id else BOB
         data = hand.buttons()[0].callback_data or ""
-        assert alert_of(await harness.press(who, hand, data)) is None
+        assert alert_of(await harness.press(by_id[mover.user_id], hand, data)) is None
     else:
         raise AssertionError("the match did not end")
-    assert not [c for c in harness.fake.calls if c.params.get("chat_id") == THEIR_CHAT]
+    assert not [c for c in harness.fake.calls if c.params.get("chat_id") == chat_id]
     assert "wins the match" in posted.text or "win the match" in posted.text, posted.text
+    assert results_seen or len(game.public_view().results) == 1
+    # The match is in each player's history, in their private chat (not the chat the
+    # card is in, which is not the bot's).
+    await harness.send(ANN, "/history")
+    assert harness.fake.last_in(ANN.id).text.startswith("<b>The last matches played here</b>")
+    await harness.send(BOB, "/history")
+    said = {"draw 2": "С базаром", "kozel": "Козёл"}[words]  # in Bob's language
+    assert said in harness.fake.last_in(BOB.id).text
+    rows = posted.markup["inline_keyboard"]
+    rematch = next(b["callback_data"] for row in rows for b in row if b["text"] == "Rematch")
+    assert alert_of(await harness.press_inline(BOB, posted.inline_message_id, rematch)) is None
+    again = await game_of(harness, posted)
+    assert again.game_id != game.game_id  # a new match, in the same message
+    assert isinstance(again.state, Playing)
+    assert again.inline_message_id == posted.inline_message_id
 
 
 async def test_a_stranger_and_a_forged_inline_message_change_nothing(
@@ -160,3 +194,16 @@ async def test_with_feedback_a_posted_card_opens_its_lobby_at_once_with_its_post
     again = await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))
     assert alert_of(again) is not None  # the lobby's Join: seated already
     assert (await game_of(harness, posted)).record == game.record
+
+
+async def test_the_play_menu_offers_a_game_with_friends_in_a_chat_they_choose(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    await harness.send(BOB, "/play")
+    menu = harness.fake.last_in(BOB.id)
+    friends = menu.buttons()[-1]
+    assert friends.text == texts.get("ru", "btn-with-friends")
+    chosen = friends.switch_inline_query_chosen_chat
+    assert chosen is not None
+    assert (chosen.query, chosen.allow_user_chats, chosen.allow_group_chats) == ("", True, True)
+    assert friends.callback_data is None

@@ -109,9 +109,9 @@ def test_no_buttons_for_a_seat_that_is_not_to_move() -> None:
 
 def test_the_menu_asks_one_thing_at_a_time() -> None:
     first = menu_keyboard(MenuData(), T)
-    variants = [
-        MenuData.unpack(b.callback_data or "") for row in first.inline_keyboard for b in row
-    ]
+    *games, (friends,) = first.inline_keyboard  # the last: a game with friends
+    assert friends.switch_inline_query_chosen_chat is not None
+    variants = [MenuData.unpack(b.callback_data or "") for row in games for b in row]
     assert [v.variant for v in variants] == ["draw", "block", "kozel"]
     kozel = variants[2]
     assert kozel.opponents == 3  # you, a partner and two opponents: nothing to ask
