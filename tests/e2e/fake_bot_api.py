@@ -53,6 +53,7 @@ from PIL import Image
 
 from tests.bot.fake_ephemeral import Ephemeral, Ephemerals
 from tests.bot.fake_ephemeral import RefusedError as EphemeralRefusedError
+from tests.bot.fake_inline import Inline, InlineMessage, InlineRefusedError
 from tests.bot.fake_telegram import answer_url_taken, check_html
 
 BOT_ID = 123456
@@ -149,6 +150,8 @@ _JSON_FIELDS = frozenset(
         "media",
         "caption_entities",
         "ephemeral_message_parameters",
+        "results",
+        "button",
     }
 )
 _INT_FIELDS = frozenset(
@@ -172,6 +175,7 @@ _BOOL_FIELDS = frozenset(
         "disable_notification",
         "show_caption_above_media",
         "has_spoiler",
+        "is_personal",
     }
 )
 
@@ -334,6 +338,8 @@ class FakeBotApi:
         # Ephemeral messages (Bot API 10.2), kept as documented (tests/bot/fake_ephemeral.py).
         self.ephemerals = Ephemerals(clock)
         self.bot_admin_in: set[int] = set()  # groups where the bot is an administrator
+        # Inline mode, kept as documented (tests/bot/fake_inline.py).
+        self.inline = Inline()
         self.outages: list[Outage] = []
         self._once_taken: list[tuple[str, int, Callable[[], None]]] = []
         self.floods: list[Flood] = []  # the 429s answered because a limit was broken
@@ -494,6 +500,8 @@ class FakeBotApi:
             if outage.hits(method, chat_id, now):
                 await asyncio.sleep(outage.slow)
                 raise ApiError(outage.status, SERVER_ERROR)
+        if params.get("inline_message_id") is not None:
+            return self._edit_inline(method, params)
         if method in WRITES:
             assert isinstance(chat_id, int), f"{method} without a numeric chat_id"
             if chat_id > 0 and chat_id in self.unreachable:
@@ -505,6 +513,26 @@ class FakeBotApi:
             raise ApiError(404, "Not Found: method not found")
         return handler(self, params)
 
+    def _answer_inline_query(self, params: dict[str, Any]) -> Any:
+        try:
+            return self.inline.answer(params)
+        except InlineRefusedError as refused:
+            raise ApiError(400, f"Bad Request: {refused}") from None
+
+    def _edit_inline(self, method: str, params: dict[str, Any]) -> Any:
+        """An edit of an inline message, named by its id (no chat)."""
+        try:
+            if method == "editMessageText":
+                self._checked(params)
+                return self.inline.edit(params)
+            if method == "editMessageReplyMarkup":
+                return self.inline.edit(params)
+            if method == "editMessageMedia":
+                return self.inline.edit(params, media=params["media"])
+        except InlineRefusedError as refused:
+            raise ApiError(400, f"Bad Request: {refused}") from None
+        raise ApiError(400, f"Bad Request: {method} does not take an inline message")
+
     def _get_me(self, _params: dict[str, Any]) -> Any:
         return {
             "id": BOT_ID,
@@ -513,7 +541,7 @@ class FakeBotApi:
             "username": BOT_USERNAME,
             "can_join_groups": True,
             "can_read_all_group_messages": False,
-            "supports_inline_queries": False,
+            "supports_inline_queries": True,
         }
 
     def _true(self, _params: dict[str, Any]) -> Any:
@@ -1038,6 +1066,60 @@ class FakeBotApi:
         assert data is not None, "a press needs a label or data"
         return self._pressed(who, message.chat_id, self._message_dict(message), data, False)
 
+    def inline_query(self, who: Someone, text: str, chat_type: str = "private") -> str:
+        """`who` types the bot's name and `text` in a chat; the query's id (its answer:
+        `inline.queries[id].answer`, once the bot gives it)."""
+        self._people[who.id] = who
+        query_id = f"iq{next(self._query_ids)}"
+        self.inline.asked(query_id, who.id, text, chat_type)
+        self.push_update(
+            {
+                "inline_query": {
+                    "id": query_id,
+                    "from": who.as_dict(),
+                    "query": text,
+                    "offset": "",
+                    "chat_type": chat_type,
+                }
+            }
+        )
+        return query_id
+
+    def choose(self, who: Someone, query_id: str, result_id: str, chat_id: int) -> InlineMessage:
+        """`who` chooses a result of their query: it is posted in `chat_id` (a chat the bot
+        need not be in); the bot is told only with inline feedback on."""
+        posted = self.inline.choose(query_id, result_id, chat_id)
+        assert posted is not None, "a result with no keyboard has no inline message id"
+        if self.inline.feedback:
+            chosen = {
+                "result_id": result_id,
+                "from": who.as_dict(),
+                "query": self.inline.queries[query_id].query,
+                "inline_message_id": posted.inline_message_id,
+            }
+            self.push_update({"chosen_inline_result": chosen})
+        self._touch()
+        return posted
+
+    def press_inline(self, who: Someone, inline_message_id: str, data: str) -> str:
+        """`who` presses a button carrying `data` on an inline message. Returns the
+        callback query's id."""
+        self._people[who.id] = who
+        query_id = str(next(self._query_ids))
+        self._queries[query_id] = _Query(self.clock())
+        self._query_updates[query_id] = self.push_update(
+            {
+                "callback_query": {
+                    "id": query_id,
+                    "from": who.as_dict(),
+                    "inline_message_id": inline_message_id,
+                    "chat_instance": f"ci-{inline_message_id}",
+                    "data": data,
+                }
+            }
+        )
+        return query_id
+
     def press_ephemeral(self, who: Someone, message: Ephemeral, data: str) -> str:
         """`who` presses a button carrying `data` on an ephemeral message of theirs.
         Returns the callback query's id."""
@@ -1197,6 +1279,7 @@ _METHODS: dict[str, Callable[[FakeBotApi, dict[str, Any]], Any]] = {
     "answerCallbackQuery": FakeBotApi._answer_callback_query,
     "getChatMember": FakeBotApi._get_chat_member,
     "getChat": FakeBotApi._get_chat,
+    "answerInlineQuery": FakeBotApi._answer_inline_query,
     "editEphemeralMessageText": lambda api, p: api._edit_ephemeral(p, "text"),
     "editEphemeralMessageCaption": lambda api, p: api._edit_ephemeral(p, "caption"),
     "editEphemeralMessageMedia": lambda api, p: api._edit_ephemeral(p, "media"),

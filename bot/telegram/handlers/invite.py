@@ -96,18 +96,26 @@ async def join_card(
     try:
         game = await games.for_chat(chat_id)
         if game is None:
-            await groups.open(
-                chat_id,
-                user.full_name or "?",
-                someone,
-                Variant(callback_data.variant),
-                callback_data.players,
-                language=own_lang,
-                variant_fixed=True,
-                inline=query.inline_message_id,
-                manager=callback_data.by,
-            )
-            return
+            try:
+                await groups.open(
+                    chat_id,
+                    user.full_name or "?",
+                    someone,
+                    Variant(callback_data.variant),
+                    callback_data.players,
+                    language=own_lang,
+                    variant_fixed=True,
+                    inline=query.inline_message_id,
+                    manager=callback_data.by,
+                )
+                return
+            except RefusalError as refusal:
+                if refusal.code is not RefusalCode.GAME_RUNNING:
+                    raise
+            # Opened a moment ago by another Join on the card: this one joins it.
+            game = await games.for_chat(chat_id)
+            if game is None:
+                raise RefusalError(RefusalCode.STALE)
         await groups.press(
             game.game_id,
             someone,
