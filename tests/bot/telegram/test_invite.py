@@ -207,3 +207,20 @@ async def test_the_play_menu_offers_a_game_with_friends_in_a_chat_they_choose(
     assert chosen is not None
     assert (chosen.query, chosen.allow_user_chats, chosen.allow_group_chats) == ("", True, True)
     assert friends.callback_data is None
+
+
+async def test_a_press_on_a_card_whose_lobby_was_cancelled_is_refused_and_changes_nothing(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    posted = await posted_invitation(harness)
+    card_join = join_of(posted)  # the card's own Join, as an old copy of it shows
+    await harness.press_inline(ANN, posted.inline_message_id, card_join)
+    game = await game_of(harness, posted)
+    cancel = GroupData(game=game.game_id, action=GroupAction.CANCEL).pack()
+    assert alert_of(await harness.press_inline(ANN, posted.inline_message_id, cancel)) is None
+    cancelled = await game_of(harness, posted)
+    assert not cancelled.is_live
+    assert texts.get("en", "lobby-cancelled") in posted.text
+    late = await harness.press_inline(BOB, posted.inline_message_id, card_join)
+    assert alert_of(late) == texts.get("ru", "refusal-lobby-closed")  # in Bob's language
+    assert (await game_of(harness, posted)).record == cancelled.record
