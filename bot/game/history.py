@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.game.kinds import GROUP
-from bot.game.seats import NAME_LIMIT, BotSeat, HumanSeat, Seat
+from bot.game.seats import NAME_LIMIT, Seat, holder
 from bot.game.state import Finished, Game, rebuilt
 from core.errors import GameError
 from core.events import Drew, Event
@@ -114,10 +114,8 @@ def replay(match: PastMatch, hand: LastHand) -> HandReplay | None:
 
 def past_seat(seat: Seat) -> PastSeat:
     """A seat's player: a bot keeping an absent person's seat is still that person's."""
-    person = seat.away if isinstance(seat, BotSeat) else seat
-    if isinstance(person, HumanSeat):
-        return PastSeat(user=person.user_id, name=person.name)
-    return PastSeat()
+    person = holder(seat)
+    return PastSeat() if person is None else PastSeat(user=person.user_id, name=person.name)
 
 
 def past_match(game: Game, state: Finished) -> PastMatch:
@@ -171,8 +169,8 @@ class History:
             return
         chats = [game.chat_id]
         if game.inline_message_id is not None:
-            seated = (s.away if isinstance(s, BotSeat) else s for s in state.seats)
-            chats = [s.chat_id for s in seated if isinstance(s, HumanSeat) and not s.in_group]
+            people = (holder(seat) for seat in state.seats)
+            chats = [p.chat_id for p in people if p is not None and not p.in_group]
         for chat_id in chats:
             await self._book.add(chat_id, past_match(game, state), last_hand(game, state))
 

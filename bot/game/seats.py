@@ -88,3 +88,10 @@ def human_seat(person: Person) -> HumanSeat:
         chat_id=person.chat_id,
         in_group=person.in_group,
     )
+
+
+def holder(seat: Seat | None) -> HumanSeat | None:
+    """The person a seat is theirs: its person, or the one whose seat a bot keeps while
+    they are away; None for a bot's own seat (or a free one)."""
+    person = seat.away if isinstance(seat, BotSeat) else seat
+    return person if isinstance(person, HumanSeat) else None

@@ -19,7 +19,7 @@ from enum import StrEnum
 
 from bot.game.kinds import GROUP
 from bot.game.ratings import Occupant, Table, table_of
-from bot.game.seats import BotSeat, HumanSeat
+from bot.game.seats import BotSeat, holder
 from bot.game.state import Finished, Game
 from core.events import EndReason, HandResult, MatchResult
 from core.players import Level
@@ -133,8 +133,8 @@ def players_at(game: Game) -> list[Player]:
     """The people holding a seat at the end, the away ones included (see the module)."""
     found = []
     for seat, occupant in enumerate(game.seats):
-        person = occupant.away if isinstance(occupant, BotSeat) else occupant
-        if isinstance(person, HumanSeat):
+        person = holder(occupant)
+        if person is not None:
             found.append(Player(seat, person.user_id, person.name))
     return found
 

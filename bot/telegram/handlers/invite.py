@@ -28,6 +28,7 @@ from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.game.groups import GroupGames
+from bot.game.people import Person
 from bot.telegram.callbacks import InviteData
 from bot.telegram.handlers.common import chat_of, person
 from bot.telegram.handlers.group import new_arguments
@@ -96,18 +97,10 @@ async def join_card(
     try:
         game = await games.for_chat(chat_id)
         if game is None:
+            variant, players = Variant(callback_data.variant), callback_data.players
             try:
-                await groups.open(
-                    chat_id,
-                    user.full_name or "?",
-                    someone,
-                    Variant(callback_data.variant),
-                    callback_data.players,
-                    language=own_lang,
-                    variant_fixed=True,
-                    inline=query.inline_message_id,
-                    manager=callback_data.by,
-                )
+                card = query.inline_message_id
+                await _open_card(groups, card, someone, variant, players, callback_data.by)
                 return
             except RefusalError as refusal:
                 if refusal.code is not RefusalCode.GAME_RUNNING:
@@ -148,17 +141,33 @@ async def posted(
     if await games.for_chat(chat_id) is not None:
         return  # opened already, by a Join faster than this update
     user = chosen.from_user
+    poster = person(user, user.id, own_lang)
     with suppress(RefusalError):
-        await groups.open(
-            chat_id,
-            user.full_name or "?",
-            person(user, user.id, own_lang),
-            Variant(variant),
-            int(players),
-            language=own_lang,
-            variant_fixed=True,
-            inline=chosen.inline_message_id,
-        )
+        card = chosen.inline_message_id
+        await _open_card(groups, card, poster, Variant(variant), int(players), user.id)
+
+
+async def _open_card(
+    groups: GroupGames,
+    inline_message_id: str,
+    opener: Person,
+    variant: Variant,
+    players: int,
+    manager: int,
+) -> None:
+    """The card's lobby, in the card itself, `opener` seated; named after them, and
+    managed by `manager` (whoever posted the card)."""
+    await groups.open(
+        inline_chat(inline_message_id),
+        opener.name,
+        opener,
+        variant,
+        players,
+        language=opener.language,
+        variant_fixed=True,
+        inline=inline_message_id,
+        manager=manager,
+    )
 
 
 _OFFERED_IDS = {(v.value, str(n)) for v, n in OFFERED}

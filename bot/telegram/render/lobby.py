@@ -24,6 +24,13 @@ def join_payload(game_id: str) -> str:
     return f"join-{game_id}"
 
 
+def my_hand_button(game: Game, t: Translate) -> InlineKeyboardButton:
+    """🂠 on a group game's messages: the presser's seat, then their hand, shown to them
+    alone in the group (an ephemeral message)."""
+    mine = HandData(game=game.game_id).pack()
+    return InlineKeyboardButton(text=t("btn-my-hand"), callback_data=mine)
+
+
 def _seat_label(lobby: Lobby, seat: int, t: Translate, *, plain: bool) -> str:
     occupant = lobby.seats[seat]
     if occupant is None:
@@ -87,10 +94,8 @@ def _seats_keyboard(game: Game, lobby: Lobby, t: Translate) -> InlineKeyboardMar
         _button(game, t("btn-join"), GroupAction.JOIN),
         _button(game, t("btn-leave"), GroupAction.LEAVE),
     ]
-    if game.inline_message_id is None:
-        # 🂠: a seated person's seat, then their hand, shown to them alone in the group.
-        mine = HandData(game=game.game_id).pack()
-        joining.append(InlineKeyboardButton(text=t("btn-my-hand"), callback_data=mine))
+    if game.inline_message_id is None:  # an inline message has no group to show it in
+        joining.append(my_hand_button(game, t))
     rows.append(joining)
     rows.append(
         [

@@ -14,12 +14,12 @@ from bot.game.kinds import GROUP
 from bot.game.record import NoticeKind, SeatNotice
 from bot.game.seats import BotSeat
 from bot.game.state import Finished, Game, HandOver, Lobby, Playing, Stopped
-from bot.telegram.callbacks import ActionData, DealData, GroupData, HandData
+from bot.telegram.callbacks import ActionData, DealData, GroupData
 from bot.telegram.render.captions import Block, fit
 from bot.telegram.render.content import Content
 from bot.telegram.render.drawing import table_picture
 from bot.telegram.render.game import RecordNames, bot_number, escape_name, short_name, table_name
-from bot.telegram.render.lobby import lobby_content
+from bot.telegram.render.lobby import lobby_content, my_hand_button
 from core.events import HandResult, Redealt
 from core.state import Phase
 from core.views import PublicView
@@ -98,9 +98,7 @@ def _table_keyboard(game: Game, t: Translate) -> InlineKeyboardMarkup | None:
     if isinstance(state, Playing):
         if game.inline_message_id is not None:
             return _markup(back)  # no group there to show a hand to one person in
-        # The presser's hand, to them alone, inside the group (an ephemeral message).
-        mine = HandData(game=game.game_id).pack()
-        return _markup([[InlineKeyboardButton(text=t("btn-my-hand"), callback_data=mine)], *back])
+        return _markup([[my_hand_button(game, t)], *back])
     next_hand = ActionData(game=game.game_id, version=game.version, action=GameAction.NEXT_HAND)
     rows = [[InlineKeyboardButton(text=t("btn-next-hand"), callback_data=next_hand.pack())]]
     rows += back
@@ -115,10 +113,8 @@ def _table_keyboard(game: Game, t: Translate) -> InlineKeyboardMarkup | None:
 def turn_call(game: Game, seat: int, t: Translate) -> Content:
     """The group calls out the turn of the person at `seat` (who is reached in the group
     only): a mention, which notifies them, and 🂠 to see their hand there."""
-    mine = HandData(game=game.game_id).pack()
-    button = InlineKeyboardButton(text=t("btn-my-hand"), callback_data=mine)
     name = RecordNames(game, None, t).mention(seat)
-    return Content(t("turn-call", name=name), _markup([[button]]))
+    return Content(t("turn-call", name=name), _markup([[my_hand_button(game, t)]]))
 
 
 def _markup(rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:

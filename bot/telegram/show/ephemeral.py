@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from bot.game.state import Game, Playing
+from bot.game.state import Game
 from bot.telegram.render.content import Content
 from bot.telegram.show.placement import Sent, dump, sent_of
-from bot.telegram.show.private import AT_THE_CHAT
+from bot.telegram.show.private import AT_THE_CHAT, mover
 from bot.telegram.show.steps import Fields, Outcome, Whisper
 
 EPHEMERAL = "e:"
@@ -89,10 +89,9 @@ def turn_step(
     """The ephemeral hand of the person to move, when its tiles or moves are not theirs
     now; None when there is none to bring up to date. One that Telegram no longer had
     is sent again where the bot administers the group (no press needed there)."""
-    state = game.state
-    if not isinstance(state, Playing) or game.is_bot(state.turn):
+    human = mover(game)
+    if human is None:
         return None
-    human = game.human(state.turn)
     field = ephemeral_field(human.user_id)
     shown = sent_of(fields.get(field))
     if shown is None and human.in_group and admin:  # shown nowhere else: sent unasked
@@ -126,13 +125,10 @@ def calling(game: Game, fields: Mapping[str, str], now: float) -> int | None:
     person reached in the group only, whom no private message notifies, when it is
     their turn and they are away from the chat (their own last move `AT_THE_CHAT` ago
     or more) or have no hand shown to them there."""
-    state = game.state
-    if not isinstance(state, Playing) or game.is_bot(state.turn):
-        return None
-    human = game.human(state.turn)
-    if not human.in_group:
+    human = mover(game)
+    if human is None or not human.in_group:
         return None
     shown = sent_of(fields.get(ephemeral_field(human.user_id)))
     live = shown is not None and shown.message_id is not None
     away = human.moved_at is None or now - human.moved_at >= AT_THE_CHAT
-    return state.turn if away or not live else None
+    return game.seat_of(human.user_id) if away or not live else None

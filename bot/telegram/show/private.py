@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from bot.game.seats import HumanSeat
 from bot.game.state import Game, Playing
 from bot.telegram.render import game as render
 from bot.telegram.render import keyboards
@@ -119,11 +120,17 @@ def _waiting(game: Game, user_id: int) -> bool:
     return isinstance(game.state, Playing) and _turn_of(game) != user_id
 
 
-def _turn_of(game: Game) -> int | None:
+def mover(game: Game) -> HumanSeat | None:
+    """The person to move while a hand is played (None: a bot's turn, or no hand)."""
     state = game.state
     if isinstance(state, Playing) and not game.is_bot(state.turn):
-        return game.human(state.turn).user_id
+        return game.human(state.turn)
     return None
+
+
+def _turn_of(game: Game) -> int | None:
+    person = mover(game)
+    return person.user_id if person is not None else None
 
 
 def _moved_at(game: Game, user_id: int) -> float | None:
