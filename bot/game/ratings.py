@@ -6,8 +6,10 @@ rises as it grows surer and better.
 
 Rated, in two scopes, the group's and everywhere (`None`): each person, each Kozel pair
 of two people (order-independent), and each bot level ("Bot (hard)"): a bot seat plays
-with its level's rating. Only group matches are rated (direct games are not: a person
-alone against one level would move that level's rating by whoever plays it most).
+with its level's rating. Only matches at a table are rated: a group's, and an
+invitation's, whose table is a message posted in some chat and which is rated
+everywhere only (it has no group). Direct games are not: a person alone against one
+level would move that level's rating by whoever plays it most.
 
 Pure: what a match changes is a `Plan` of mu and sigma changes, computed from the
 ratings before it; the store fixes the plan once and applies it once.
@@ -79,19 +81,25 @@ Entity = PersonKey | PairKey | LevelKey
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A finished group match as the ratings see it: each seat's occupant and side (its
-    team in Kozel, else itself), and each side's place (0 first; equal places tie)."""
+    """A finished match at a table as the ratings see it: its group (None: an
+    invitation's, rated everywhere only), each seat's occupant and side (its team in
+    Kozel, else itself), and each side's place (0 first; equal places tie)."""
 
-    group: int
+    group: int | None
     seats: tuple[Occupant, ...]
     sides: tuple[int, ...]
     places: tuple[int, ...]
     teams: bool
 
+    @property
+    def scopes(self) -> tuple[Scope, ...]:
+        """Where the match is rated: everywhere, and in its group if it has one."""
+        return (None,) if self.group is None else (None, self.group)
+
     def entities(self) -> list[Entity]:
         """Every entity the match rates (whose rating the plan needs)."""
         found: list[Entity] = []
-        for scope in (None, self.group):
+        for scope in self.scopes:
             found += [_entity(o, scope) for o in dict.fromkeys(self.seats)]
             found += [pair for pair in self.pair_keys(scope) if pair is not None]
         return found
@@ -119,7 +127,7 @@ def places_of(result: MatchResult, teams: bool) -> tuple[int, ...]:
 
 
 def table_of(
-    group: int, seats: Sequence[Occupant], side_of: Callable[[int], int], result: MatchResult
+    group: int | None, seats: Sequence[Occupant], side_of: Callable[[int], int], result: MatchResult
 ) -> Table:
     teams = len(result.scores) < len(seats)
     return Table(
@@ -141,7 +149,8 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class Told:
-    """A person's rating in the group after the match, and how much it moved (shown)."""
+    """A person's rating after the match, and how much it moved (shown): in the group,
+    or everywhere for a match with no group."""
 
     seat: int
     rating: int
@@ -163,7 +172,7 @@ def _entity(occupant: Occupant, scope: Scope) -> PersonKey | LevelKey:
 def plan(table: Table, ratings: Mapping[Entity, Rating]) -> Plan:
     """What the match changes, from the ratings before it (a missing one is new)."""
     changes: dict[Entity, Change] = {}
-    for scope in (None, table.group):
+    for scope in table.scopes:
         changes |= _people(table, scope, ratings)
         if table.teams:
             changes |= _pairs(table, scope, ratings)

@@ -112,8 +112,10 @@ class Told:
 
 @dataclass(frozen=True, slots=True)
 class MatchTally:
-    """Everything one finished match adds. `group`: the group's chat id (None: a direct
-    game, whose results are also kept per variant and bot level in `direct`)."""
+    """Everything one finished match adds. `group`: the group's chat id (None: an
+    invitation's match, whose table is a message posted in some chat, or a direct game,
+    whose results are also kept per variant and bot level in `direct`). `table`: the
+    match as its ratings see it (None: a direct game, not rated)."""
 
     game_id: str
     group: int | None
@@ -121,7 +123,7 @@ class MatchTally:
     people: tuple[PersonTally, ...]
     pairs: tuple[PairTally, ...]
     facts: tuple[Fact, ...]
-    table: Table | None = None  # a group's match, as its ratings see it
+    table: Table | None = None
 
 
 def worth_telling(count: int) -> bool:
@@ -158,6 +160,10 @@ def tally(game: Game) -> MatchTally:
                 if a.seat < b.seat and side_of(a.seat) == side_of(b.seat):
                     first, second = sorted((a, b), key=lambda p: p.user_id)
                     pairs.append(PairTally(first, second, result.winner == side_of(a.seat)))
+    if game.kind is GROUP and game.inline_message_id is not None:
+        # An invitation's table has no group: counted and rated under each person only.
+        table = table_of(None, occupants(game), side_of, result)
+        return MatchTally(game.game_id, None, None, people, tuple(pairs), (), table)
     if game.kind is GROUP:
         facts = _facts(people, pairs, result, side_of)
         table = table_of(game.chat_id, occupants(game), side_of, result)

@@ -95,8 +95,8 @@ class RatingsStore:
         async with redis_errors(), self._redis.pipeline(transaction=False) as pipe:
             for person in people:
                 pipe.hgetall(keys.stats(person))
-            for hashed in (scope_of(None), scope_of(table.group)):
-                pipe.hgetall(keys.levels(hashed))
+            for scope in table.scopes:
+                pipe.hgetall(keys.levels(scope_of(scope)))
             raws = await pipe.execute()
         found: dict[Entity, Rating] = {}
         for person, raw in zip(people, raws, strict=False):
@@ -106,7 +106,7 @@ class RatingsStore:
             for (scope, partner), rating in stats.pair_ratings.items():
                 first, second = sorted((person, partner))
                 found[PairKey(first, second, scope)] = rating
-        for scope, raw in zip((None, table.group), raws[len(people) :], strict=True):
+        for scope, raw in zip(table.scopes, raws[len(people) :], strict=True):
             for level, rating in _levels({text(k): text(v) for k, v in raw.items()}).items():
                 found[LevelKey(level, scope)] = rating
         return found

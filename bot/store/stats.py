@@ -4,14 +4,15 @@ record there (`keys.roster`).
 
 A match is counted in steps, each on one slot of a Redis Cluster and each safe to repeat:
 
-0. a group's match: its ratings' plan, fixed once on the game's slot (`bot.store.ratings`);
+0. a match at a table (a group's or an invitation's): its ratings' plan, fixed once on
+   the game's slot (`bot.store.ratings`);
 1. each person's hash gets their counters from one script, which notes the match
    beside the hash (`keys.stats_applied`, in its slot) with the counts it files, and
    skips a match noted already (answering the counts noted then);
    (and their ratings' and pairs' changes, from the plan);
 2. the group's roster gets its people (SADD), and the bot levels their changes (once);
 3. one script on the game's slot marks the match (`keys.counted`) with the filed counts,
-   unless marked already, and makes the game due when its group waits for the line.
+   unless marked already, and makes the game due when its table waits for the line.
 
 A handing that finds the mark stops at once; one cut short (a crash, a failure) or run
 by two processes at once adds nothing twice, as the notes say what each hash has, and
@@ -144,7 +145,7 @@ class StatsStore:
         return await self._mark_counted(tally, told)
 
     async def _plan(self, tally: MatchTally) -> Plan | None:
-        """Step 0: a group's match's ratings' plan (the one fixed before, if any)."""
+        """Step 0: a table's match's ratings' plan (the one fixed before, if any)."""
         if tally.table is None:
             return None
         return await self._ratings.plan(tally.game_id, tally.table)
@@ -187,9 +188,10 @@ class StatsStore:
         return {f: text(v) for f, v in zip(facts, values, strict=False)}
 
     async def _mark_counted(self, tally: MatchTally, told: Mapping[str, str]) -> bool:
-        """Step 3: the mark and the filed counts; the game due when its group waits."""
+        """Step 3: the mark and the filed counts; the game due when its table waits."""
         mark = keys.counted(tally.game_id)
-        due = keys.due(shard_of_game(tally.game_id)) if tally.group is not None else None
+        # A table's match (a group's or an invitation's) shows its line once counted.
+        due = keys.due(shard_of_game(tally.game_id)) if tally.table is not None else None
         script_keys = [mark] if due is None else [mark, due]
         args: list[EncodableT] = [_ms(self._mark_ttl), tally.game_id]
         for name, count in told.items():

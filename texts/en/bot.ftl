@@ -285,6 +285,7 @@ btn-take-seat = Play for Bot { $n }
 table-turn = ▶ { $name } to play.
 table-hand-over = Every hand is in the hand's result below. The next one is dealt in a few seconds, or at once with Next hand.
 table-match-over = The match's result is below.
+table-next-hand = The next hand is dealt in a few seconds, or at once with Next hand.
 notice-left = { $name } left the game: { $bot } plays the seat from now on.
 notice-took = { $name } takes over from Bot { $n }.
 notice-all-left = Everyone has left the table: the game is over.

@@ -300,6 +300,7 @@ btn-take-seat = Jouer pour Bot { $n }
 table-turn = ▶ À { $name } de jouer.
 table-hand-over = Tous les jeux sont dans le résultat de la manche, plus bas. La suivante est distribuée dans quelques secondes, ou tout de suite avec le bouton.
 table-match-over = Le résultat de la partie est plus bas.
+table-next-hand = La manche suivante est distribuée dans quelques secondes, ou tout de suite avec le bouton.
 notice-left = { $name } quitte la partie : { $bot } joue à sa place désormais.
 notice-took = { $name } prend la place de Bot { $n }.
 notice-all-left = Tout le monde a quitté la table : la partie est finie.

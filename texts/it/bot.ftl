@@ -300,6 +300,7 @@ btn-take-seat = Gioca per Bot { $n }
 table-turn = ▶ Tocca a { $name }.
 table-hand-over = Tutte le tessere sono nel risultato della mano, qui sotto. La prossima si distribuisce tra pochi secondi, o subito con il pulsante.
 table-match-over = Il risultato della partita è qui sotto.
+table-next-hand = La prossima mano si distribuisce tra pochi secondi, o subito con il pulsante.
 notice-left = { $name } lascia la partita: d'ora in poi gioca { $bot } al suo posto.
 notice-took = { $name } prende il posto di Bot { $n }.
 notice-all-left = Tutti hanno lasciato il tavolo: la partita è finita.

@@ -39,9 +39,12 @@ from texts.render import (
 TABLE_LOG = 6  # last actions shown on the table
 
 
-def table_content(game: Game, t: Translate, bot_link: str, *, drawn: bool = False) -> Content:
+def table_content(
+    game: Game, t: Translate, bot_link: str, *, drawn: bool = False, under: bool = False
+) -> Content:
     """The group's one message: the lobby, then the table of the match (`drawn`: as a
-    picture, the words as its caption)."""
+    picture, the words as its caption; `under`: under the latest result, in the same
+    message, which says what happened)."""
     state = game.state
     if isinstance(state, Lobby):
         return lobby_content(game, state, t, bot_link)
@@ -55,7 +58,11 @@ def table_content(game: Game, t: Translate, bot_link: str, *, drawn: bool = Fals
     else:
         news = news_line(view, names, t, view.history, mention=names.mention)
     blocks = [Block(news)]
-    if isinstance(state, HandOver):
+    if under and isinstance(state, HandOver):
+        blocks = [Block(t("table-next-hand"))]
+    elif under and not isinstance(state, Playing | Stopped):
+        blocks = []
+    elif isinstance(state, HandOver):
         blocks.append(Block(t("table-hand-over")))
     elif not isinstance(state, Playing | Stopped):
         blocks.append(Block(t("table-match-over")))
@@ -146,17 +153,21 @@ def announcements(game: Game, t: Translate) -> list[Content]:
     return out
 
 
-def inline_table(game: Game, t: Translate, bot_link: str) -> Content:
+def inline_table(
+    game: Game, t: Translate, bot_link: str, epilogue: tuple[Content, ...] = ()
+) -> Content:
     """An inline message's game (nothing can be posted where it is): its table as text,
     under the latest result while the next hand waits or once the match is over (the
-    last hand's, with its deal's secret, or the match's, with Rematch)."""
-    table = table_content(game, t, bot_link)
+    last hand's, with its deal's secret, or the match's, with Rematch, and `epilogue`,
+    the records' line, once known)."""
     if game.match is None or not isinstance(game.state, HandOver | Finished):
-        return table
+        return table_content(game, t, bot_link)
+    table = table_content(game, t, bot_link, under=True)
     view = game.public_view()
     names = RecordNames(game, None, t)
     if view.match_result is not None:
         latest = _match_result(game, view, names, t)
+        latest = Content("\n\n".join([latest.text, *(c.text for c in epilogue)]), latest.markup)
     elif view.results:
         result = view.results[-1]
         latest = _result(game, view, result, names, t)

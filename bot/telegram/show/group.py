@@ -100,13 +100,16 @@ async def group_view(
     calling: int | None = None,
 ) -> GroupView:
     """The group's messages as they should be; `calling`: the seat whose turn is to be
-    called out. An inline message's game has its table only: nothing can be posted
-    where it is (each player's private message tells them the rest)."""
+    called out. An inline message's game has its table only, the epilogue in it once
+    known: nothing can be posted where it is (each player's private message tells them
+    the rest)."""
+    finished = isinstance(game.state, Finished)
     if game.inline_message_id is not None:
-        return GroupView(inline_table(game, t, link), (), None)
+        epilogue = await lookups.epilogue(game, t) if finished else None
+        return GroupView(inline_table(game, t, link, epilogue or ()), (), None)
     table = table_content(game, t, link, drawn=drawn)
     posts = tuple(announcements(game, t))
-    if isinstance(game.state, Finished):
+    if finished:
         posts += await lookups.epilogue(game, t) or ()
     reminder = None
     due = timer.deadline(game)

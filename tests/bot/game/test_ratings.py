@@ -139,3 +139,14 @@ def test_two_pairs_of_people_are_both_rated() -> None:
     moves = plan(kozel, {})
     assert moves.changes[PairKey(BOB, DAVE, GROUP)].mu > 0
     assert moves.changes[PairKey(ALICE, CAROL, GROUP)].mu < 0
+
+
+def test_a_match_with_no_group_is_rated_everywhere_only() -> None:
+    kozel = Table(None, (ALICE, BOB, CAROL, DAVE), (0, 1, 0, 1), places=(0, 1), teams=True)
+    moves = plan(kozel, {PersonKey(ALICE, None): Rating(30, 2)})
+    assert {e.scope for e in moves.changes} == {None}
+    assert len(moves.changes) == 6  # four people, two pairs
+    told = {t.seat: t for t in moves.told}
+    # What each is told is their rating everywhere: Alice's from her 30 ± 2.
+    alice = moves.changes[PersonKey(ALICE, None)]
+    assert told[0].rating == shown(30 + alice.mu, 2 + alice.sigma)

@@ -150,3 +150,17 @@ def test_milestones_and_the_filed_names_read_back() -> None:
     assert [n for n in range(1, 41) if worth_telling(n)] == [3, 5, 10, 20, 30, 40]
     assert Told.parse("pair:0:2", 3) == Told(FactKind.PAIR_WINS, (0, 2), 3)
     assert Told.parse("nonsense:x", 3) is None
+
+
+def test_an_invitations_match_counts_under_its_people_only() -> None:
+    # Its table is a message posted in some chat: no group to count or rate it in.
+    game = finished("kozel", 4, KOZEL_HANDS, KOZEL_RESULT, [ALICE, BOB, CAROL, DAVE])
+    side = GroupSide(title="", language="en", creator_id=1, inline_message_id="AbC-1")
+    counted = tally(Game.load(game.record.model_copy(update={"group": side})))
+    assert counted.group is None
+    assert counted.direct is None
+    assert counted.facts == ()  # nothing is said where it was played
+    assert {p.player.user_id for p in counted.people} == {1, 2, 3, 4}
+    assert len(counted.pairs) == 2
+    assert counted.table is not None
+    assert counted.table.scopes == (None,)  # rated everywhere

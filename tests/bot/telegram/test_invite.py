@@ -12,6 +12,7 @@ import pytest
 from aiogram.types import User
 from aiogram.utils.deep_linking import create_start_link
 
+from bot.app import App
 from bot.game.actions import GroupAction
 from bot.game.state import Game, HandOver, Lobby, Playing
 from bot.telegram.callbacks import GroupData, InviteData
@@ -96,7 +97,7 @@ async def test_the_bots_name_offers_every_game_as_a_card_in_the_persons_language
     ],
 )
 async def test_a_posted_card_plays_a_match_to_its_end(
-    harness: TelegramHarness, words: str, people: tuple[User, ...], chat_id: int
+    app: App, harness: TelegramHarness, words: str, people: tuple[User, ...], chat_id: int
 ) -> None:
     posted = await posted_invitation(harness, words, chat_id)
     first = await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))
@@ -136,6 +137,20 @@ async def test_a_posted_card_plays_a_match_to_its_end(
     assert not [c for c in harness.fake.calls if c.params.get("chat_id") == chat_id]
     assert "wins the match" in posted.text or "win the match" in posted.text, posted.text
     assert results_seen or len(game.public_view().results) == 1
+    # Counted once, under each person: rated everywhere, with no group of its own.
+    await harness.settle()
+    assert posted.text.count("📈 Ratings after the match: ") == 1, posted.text
+    for who in people:
+        card = await app.stats.card(who.id, None)
+        assert card is not None
+        assert card.counters.played == 1
+        assert card.rating is not None
+        assert card.rating.rated == 1
+        assert await app.stats.card(who.id, game.chat_id) is None
+    await app.stats.keep(game)  # handed again: counted already
+    again_card = await app.stats.card(ANN.id, None)
+    assert again_card is not None
+    assert again_card.counters.played == 1
     # The match is in each player's history, in their private chat (not the chat the
     # card is in, which is not the bot's).
     await harness.send(ANN, "/history")
