@@ -931,10 +931,11 @@ class TelegramHarness:
         return query_id
 
     async def choose(
-        self, who: User, query_id: str, result_id: str, chat_id: int
+        self, who: User, query_id: str, result_id: str, chat_id: int, *, told: int = 1
     ) -> InlineMessage | None:
         """`who` chooses a result of their query: it is posted in `chat_id`; the bot is
-        told (`chosen_inline_result`) only when inline feedback is on."""
+        told (`chosen_inline_result`) only when inline feedback is on, `told` times (an
+        update handed again, as after a webhook's answer was lost)."""
         posted = self.fake.inline.choose(query_id, result_id, chat_id)
         if self.fake.inline.feedback:
             chosen = ChosenInlineResult(
@@ -943,7 +944,9 @@ class TelegramHarness:
                 query=self.fake.inline.queries[query_id].query,
                 inline_message_id=posted.inline_message_id if posted is not None else None,
             )
-            await self._feed(Update(update_id=next(self._updates), chosen_inline_result=chosen))
+            for _ in range(told):
+                update = Update(update_id=next(self._updates), chosen_inline_result=chosen)
+                await self._feed(update)
         return posted
 
     async def press_inline(self, who: User, inline_message_id: str, data: str) -> Call:

@@ -9,6 +9,8 @@ from dataclasses import replace
 
 import pytest
 
+from bot.store import keys
+from bot.store.client import text
 from bot.telegram.inline import inline_chat
 from tests.bot.fake_inline import InlineMessage
 from tests.e2e.checks import check_answers, check_moves, check_no_flood, engine_of
@@ -19,7 +21,10 @@ from tests.e2e.test_faults import check_all_stored
 from tests.e2e.world import World
 
 ANN, BOB = Someone(3101, "Ann"), Someone(3102, "Boris")
+CHLOE, DMITRI = Someone(3103, "Chloe"), Someone(3104, "Dmitri")
 THEIR_CHAT = 3_555_000  # Ann's private chat with Boris: the bot is not in it
+THEIR_GROUP = -3_555_001  # a group of the four: the bot is not a member
+RATED = "📈 Ratings after the match: "
 
 
 def labels_of(posted: InlineMessage) -> list[str]:
@@ -32,12 +37,12 @@ def data_of(posted: InlineMessage, label: str) -> str:
 
 
 class Invited(Players):
-    """Two people playing from their private hands a game whose table is a card posted
-    in their own chat."""
+    """People playing from their private hands a game whose table is a card posted in
+    their own chat."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, people: tuple[Someone, ...]) -> None:
         super().__init__(world.api, world.service)
-        self.people = (ANN, BOB)
+        self.people = people
 
     def hand(self, who: Someone) -> StoredMessage | None:
         """`who`'s latest private message for the game (it shows their hand)."""
@@ -70,28 +75,8 @@ async def test_a_card_posted_between_two_people_is_played_to_its_end_through_a_k
     # As text: the scenarios beside it share the machine (an invitation's table is text
     # anyway; the pictures would be the private hands').
     bot = await world.start_bot(replace(world.settings, look="text"))
-    for who in (ANN, BOB):
-        api.write(who, "/start")
-    await api.wait_until(
-        lambda: all(api.messages_in(w.id) for w in (ANN, BOB)), FROZEN, "the greetings"
-    )
-    query = api.inline_query(ANN, "draw 2")
-    await api.wait_until(lambda: api.inline.queries[query].answer is not None, FROZEN, "offer")
-    posted = api.choose(ANN, query, "draw-2", THEIR_CHAT)
-    card = str(posted.markup["inline_keyboard"][0][0]["callback_data"])
-    api.press_inline(ANN, posted.inline_message_id, card)
-    await api.wait_until(lambda: "Leave" in str(posted.markup), FROZEN, "the lobby in the card")
-    # Its manager plays to 50, to keep the match short: ⚙ Settings, To 50, ← Back.
-    for label, shows in (("⚙ Settings", "To 50"), ("To 50", "● To 50"), ("← Back", "Join")):
-        api.press_inline(ANN, posted.inline_message_id, data_of(posted, label))
-
-        def showing(wanted: str = shows) -> bool:
-            return wanted in labels_of(posted)
-
-        await api.wait_until(showing, FROZEN, f"the lobby after {label!r}")
-    api.press_inline(BOB, posted.inline_message_id, data_of(posted, "Join"))
-    game = Invited(world)
-    await api.wait_until(lambda: game.choose() is not None, FROZEN, "the first move's buttons")
+    # Its manager plays to 50, to keep the match short.
+    posted, game = await invited(world, (ANN, BOB), "draw 2", THEIR_CHAT, short=True)
 
     def over() -> bool:
         return "wins the match" in posted.text
@@ -111,3 +96,111 @@ async def test_a_card_posted_between_two_people_is_played_to_its_end_through_a_k
     check_no_flood(api)
     await check_all_stored(world)
     assert not [c for c in api.calls() if c.params.get("chat_id") == THEIR_CHAT]
+    await check_counted_once(world, posted, game.people)
+
+
+@pytest.mark.faults
+@scenario(expected=150, timeout=420.0, weight=2)  # Kozel to 101: about 100 moves
+async def test_four_people_play_kozel_from_a_card_posted_in_a_group_the_bot_is_not_in(
+    world: World,
+) -> None:
+    """Ann posts a Kozel card by inline mode in a group of the four the bot is not a
+    member of; her Join opens its lobby in the card, the three others' seat them; they
+    play the match to 101 from their private hands while the card shows the table (each
+    hand's result on it until the next is dealt by itself):
+    every press answered once, every move applied once, no 429, nothing sent to the
+    group, the goats on the card; the match counted once for each, under each person
+    (their /stats and rating), never under a group."""
+    api = world.api
+    await world.start_bot(replace(world.settings, look="text"))
+    people = (ANN, BOB, CHLOE, DMITRI)
+    posted, game = await invited(world, people, "kozel", THEIR_GROUP, chat_type="group")
+
+    def over() -> bool:
+        return "the goats!" in posted.text
+
+    await game.drive(game.choose, over, game.watched, "the match")
+    record = await world.record_in(inline_chat(posted.inline_message_id))
+    assert engine_of(record).match_over
+    await check_answers(world, game.presses)
+    check_moves(api, record, game.presses, figures=world.figures)
+    check_no_flood(api)
+    await check_all_stored(world)
+    assert not world.log_problems()
+    assert not [c for c in api.calls() if c.params.get("chat_id") == THEIR_GROUP]
+    await check_counted_once(world, posted, people)
+
+
+async def invited(
+    world: World,
+    people: tuple[Someone, ...],
+    words: str,
+    chat_id: int,
+    chat_type: str = "private",
+    *,
+    short: bool = False,
+) -> tuple[InlineMessage, Invited]:
+    """Everyone starts the bot; the first of `people` types its name and `words` in
+    `chat_id` and posts the card offered, Joins it (its lobby opens in the card) and,
+    `short`, sets the match to 50 (⚙ Settings, To 50, ← Back); the others Join. The
+    card, and the people at its game once their first move's buttons are there."""
+    api = world.api
+    for who in people:
+        api.write(who, "/start")
+    await api.wait_until(
+        lambda: all(api.messages_in(w.id) for w in people), FROZEN, "the greetings"
+    )
+    poster = people[0]
+    query = api.inline_query(poster, words, chat_type)
+    await api.wait_until(lambda: api.inline.queries[query].answer is not None, FROZEN, "offer")
+    (offered,) = api.inline.queries[query].answer or []
+    posted = api.choose(poster, query, str(offered["id"]), chat_id)
+    card = str(posted.markup["inline_keyboard"][0][0]["callback_data"])
+    api.press_inline(poster, posted.inline_message_id, card)
+    await api.wait_until(lambda: "Leave" in str(posted.markup), FROZEN, "the lobby in the card")
+    to_50 = (("⚙ Settings", "To 50"), ("To 50", "● To 50"), ("← Back", "Join"))
+    for label, shows in to_50 if short else ():
+        api.press_inline(poster, posted.inline_message_id, data_of(posted, label))
+
+        def showing(wanted: str = shows) -> bool:
+            return wanted in labels_of(posted)
+
+        await api.wait_until(showing, FROZEN, f"the lobby after {label!r}")
+    for who in people[1:]:
+        api.press_inline(who, posted.inline_message_id, data_of(posted, "Join"))
+
+        def seated(name: str = who.first_name) -> bool:
+            return name in posted.text or "Leave" not in str(posted.markup)
+
+        await api.wait_until(seated, FROZEN, f"{who.first_name} seated")
+    game = Invited(world, people)
+    await api.wait_until(lambda: game.choose() is not None, FROZEN, "the first move's buttons")
+    return posted, game
+
+
+async def check_counted_once(
+    world: World, posted: InlineMessage, people: tuple[Someone, ...]
+) -> None:
+    """Once counted, the card tells everyone's rating after the match; each person's
+    /stats has one match played and rated, and their records hold nothing under the
+    card's own chat (an invitation's match has no group)."""
+    api = world.api
+    await api.wait_until(lambda: RATED in posted.text, FROZEN, "the ratings on the card")
+    assert posted.text.count(RATED) == 1
+    for who in people:
+        before = len(api.messages_in(who.id))
+        api.write(who, "/stats")
+
+        def answered(me: Someone = who, n: int = before) -> bool:
+            return any("📊" in m.text for m in api.messages_in(me.id)[n:])
+
+        await api.wait_until(answered, FROZEN, f"{who.first_name}'s /stats")
+        card = next(m.text for m in api.messages_in(who.id)[before:] if "📊" in m.text)
+        assert "Played: 1 ·" in card, card
+        assert "rated matches: 1" in card, card
+    table = str(inline_chat(posted.inline_message_id))
+    async with world.client() as redis:
+        for who in people:
+            fields = [text(f) for f in await redis.hkeys(keys.stats(who.id))]
+            assert fields, f"no records for {who.first_name}"
+            assert not [f for f in fields if f.startswith(table)], fields

@@ -100,7 +100,8 @@ async def test_a_posted_card_plays_a_match_to_its_end(
     app: App, harness: TelegramHarness, words: str, people: tuple[User, ...], chat_id: int
 ) -> None:
     posted = await posted_invitation(harness, words, chat_id)
-    first = await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))
+    card_join = join_of(posted)
+    first = await harness.press_inline(ANN, posted.inline_message_id, card_join)
     assert alert_of(first) is None
     game = await game_of(harness, posted)
     assert is_inline(game.chat_id)
@@ -136,6 +137,10 @@ async def test_a_posted_card_plays_a_match_to_its_end(
         raise AssertionError("the match did not end")
     assert not [c for c in harness.fake.calls if c.params.get("chat_id") == chat_id]
     assert "wins the match" in posted.text or "win the match" in posted.text, posted.text
+    # The card's own Join, pressed on an old copy of it: refused, nothing changed.
+    late = await harness.press_inline(people[1], posted.inline_message_id, card_join)
+    assert alert_of(late) is not None
+    assert (await game_of(harness, posted)).record == game.record
     assert results_seen or len(game.public_view().results) == 1
     # Counted once, under each person: rated everywhere, with no group of its own.
     await harness.settle()
@@ -209,6 +214,34 @@ async def test_with_feedback_a_posted_card_opens_its_lobby_at_once_with_its_post
     again = await harness.press_inline(ANN, posted.inline_message_id, join_of(posted))
     assert alert_of(again) is not None  # the lobby's Join: seated already
     assert (await game_of(harness, posted)).record == game.record
+
+
+async def test_a_card_posted_twice_is_two_tables_and_its_news_told_twice_opens_one(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    harness.fake.inline.feedback = True
+    query_id = await harness.inline_query(ANN, "draw 2")
+    first = await harness.choose(ANN, query_id, "draw-2", THEIR_CHAT, told=2)
+    assert first is not None
+    game = await game_of(harness, first)
+    assert [h.user_id for _, h in game.humans()] == [ANN.id]
+    second = await harness.choose(ANN, query_id, "draw-2", THEIR_CHAT)  # chosen again
+    assert second is not None
+    assert second.inline_message_id != first.inline_message_id
+    other = await game_of(harness, second)  # its own table, with its own lobby
+    assert other.game_id != game.game_id
+    # Told twice, the first card's lobby is as the second's, told once.
+    assert game.version == other.version
+    assert game.seats == other.seats
+    join = GroupData(game=game.game_id, action=GroupAction.JOIN).pack()
+    # Bob's Join on the second card, carrying the first's game: refused, nothing changed.
+    wrong = await harness.press_inline(BOB, second.inline_message_id, join)
+    assert alert_of(wrong) == texts.get("ru", "refusal-wrong-chat")
+    assert (await game_of(harness, first)).record == game.record
+    assert (await game_of(harness, second)).record == other.record
+    assert alert_of(await harness.press_inline(BOB, first.inline_message_id, join)) is None
+    assert isinstance((await game_of(harness, first)).state, Playing)
+    assert (await game_of(harness, second)).record == other.record
 
 
 async def test_the_play_menu_offers_a_game_with_friends_in_a_chat_they_choose(
