@@ -126,9 +126,11 @@ class GroupGames:
     async def stop_confirmed(
         self, game_id: str, user_id: int, chat_id: int | None, admin: Ask
     ) -> Game:
-        """Yes on the /stop confirmation, pressed in the game's group (`chat_id`)."""
+        """Yes on the /stop confirmation, pressed in the game's group (`chat_id`), or for
+        an invitation's game (no chat to talk in) in the private chat of whoever asked."""
         game = await self._group_game(game_id)
-        if chat_id != game.chat_id:
+        privately = game.inline_message_id is not None and chat_id == user_id
+        if chat_id != game.chat_id and not privately:
             raise RefusalError(RefusalCode.WRONG_CHAT)
         return await self.stop(game, user_id, admin)
 

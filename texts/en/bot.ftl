@@ -316,7 +316,8 @@ group-stopped = The game was stopped.
 ## Group games: each player's private message
 
 private-group = Group «{ $group }»
-private-inline = Game with { $group }
+invite-table = Invitation · { $name }
+private-rematch-inline = A rematch can be started from the invitation's card, where the table is.
 private-lobby = You have a seat at the game in «{ $group }». Your hand will be shown here when it starts.
 private-joining = You take a seat at the game in «{ $group }»: your hand will be shown here.
 private-not-seated = You are not at the table in «{ $group }» any more.

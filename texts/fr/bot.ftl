@@ -331,7 +331,8 @@ group-stopped = La partie a été arrêtée.
 ## Parties de groupe : le message privé de chaque joueur
 
 private-group = Groupe « { $group } »
-private-inline = Partie avec { $group }
+invite-table = Invitation · { $name }
+private-rematch-inline = Une revanche peut être lancée depuis la carte de l'invitation, où se trouve la table.
 private-lobby = Vous avez une place dans la partie de « { $group } ». Votre jeu s'affichera ici dès le début de la partie.
 private-joining = Vous prenez place à la table de « { $group } » : votre jeu s'affichera ici.
 private-not-seated = Vous n'êtes plus à la table de « { $group } ».

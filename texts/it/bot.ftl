@@ -331,7 +331,8 @@ group-stopped = La partita è stata fermata.
 ## Partite di gruppo: il messaggio privato di ogni giocatore
 
 private-group = Gruppo «{ $group }»
-private-inline = Partita con { $group }
+invite-table = Invito · { $name }
+private-rematch-inline = Una rivincita si può avviare dalla scheda dell'invito, dove c'è il tavolo.
 private-lobby = Hai un posto nella partita in «{ $group }». Le tue tessere appariranno qui quando comincia.
 private-joining = Ti siedi al tavolo in «{ $group }»: le tue tessere appariranno qui.
 private-not-seated = Non sei più al tavolo in «{ $group }».

@@ -322,7 +322,8 @@ group-stopped = Партия остановлена.
 ## Игры в группе: личное сообщение каждого игрока
 
 private-group = Группа «{ $group }»
-private-inline = Партия с { $group }
+invite-table = Приглашение · { $name }
+private-rematch-inline = Ещё партию можно начать с карточки приглашения, где стол.
 private-lobby = У вас место в партии в «{ $group }». Ваши кости появятся здесь, когда партия начнётся.
 private-joining = Вы садитесь за стол в «{ $group }»: ваши кости появятся здесь.
 private-not-seated = Вас больше нет за столом в «{ $group }».

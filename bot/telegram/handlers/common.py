@@ -54,12 +54,14 @@ def game_status(game: Game, user_id: int, chat_id: int, t: Translate) -> str | N
     state = game.state
     grouped = game.kind is GROUP
     in_its_group = grouped and chat_id == game.chat_id
-    title = group_title(game)
+    title = group_title(game, t)
     if isinstance(state, Lobby):
         return t("status-lobby-here") if in_its_group else t("status-group-lobby", group=title)
     if isinstance(state, HandOver):
         if in_its_group:
             return t("status-hand-over-here")
+        if game.inline_message_id is not None:
+            return t("status-inline-hand-over", group=title)
         return t("status-group-hand-over", group=title) if grouped else t("status-hand-over")
     if not isinstance(state, Playing):
         return None

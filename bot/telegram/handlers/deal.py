@@ -42,7 +42,7 @@ async def tell_secret(
     if secret is None:
         raise RefusalError(RefusalCode.INVALID)
     if game.kind is GROUP:
-        heading = t("deal-secret-for", hand=hand, group=group_title(game))
+        heading = t("deal-secret-for", hand=hand, group=group_title(game, t))
     else:
         heading = t("deal-secret-own", hand=hand, variant=variant_name(secret.variant, t))
     body = t("deal-secret", secret=str(secret), commitment=secret.commitment)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from contextlib import suppress
 
-from aiogram import Bot, Router
+from aiogram import Bot, F, Router
+from aiogram.enums import ChatType
+from aiogram.filters import Command
 from aiogram.types import (
     CallbackQuery,
     ChosenInlineResult,
@@ -21,6 +23,7 @@ from aiogram.types import (
     InlineQueryResultArticle,
     InlineQueryResultUnion,
     InputTextMessageContent,
+    Message,
 )
 from aiogram.utils.deep_linking import create_start_link
 
@@ -28,14 +31,18 @@ from bot.game.actions import GroupAction
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.games import Games
 from bot.game.groups import GroupGames
+from bot.game.kinds import GROUP
 from bot.game.people import Person
+from bot.game.state import Lobby
 from bot.telegram.callbacks import InviteData
 from bot.telegram.handlers.common import chat_of, person
 from bot.telegram.handlers.group import new_arguments
 from bot.telegram.inline import inline_chat
 from bot.telegram.members import admin_check, member_check
+from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.game import table_name
 from bot.telegram.render.lobby import join_payload
+from bot.telegram.render.table import group_title
 from core.variants import Variant
 from texts import Translate
 from texts.render import variant_name
@@ -147,6 +154,27 @@ async def posted(
         await _open_card(groups, card, poster, Variant(variant), int(players), user.id)
 
 
+async def leave(
+    message: Message, games: Games, groups: GroupGames, replies: Replies, t: Translate
+) -> None:
+    """/leave in a private chat: leave one's seat at an invitation's game (its card is in
+    a chat the bot cannot read); a group's game is left from its group."""
+    user, chat_id = message.from_user, message.chat.id
+    if user is None:
+        return
+    game = await games.of_person(chat_id, user.id)
+    if game is None or game.kind is not GROUP or not game.is_live:
+        await replies.say(chat_id, t("leave-none"))
+        return
+    title = group_title(game, t)
+    if game.inline_message_id is None:
+        await replies.say(chat_id, t("leave-in-group", group=title))
+        return
+    left = await groups.leave(game.game_id, user.id)
+    done = "leave-invite-lobby" if isinstance(left.state, Lobby) else "leave-invite-match"
+    await replies.say(chat_id, t(done, group=title))
+
+
 async def _open_card(
     groups: GroupGames,
     inline_message_id: str,
@@ -179,4 +207,5 @@ def create_router() -> Router:
     router.inline_query.register(offer)
     router.callback_query.register(join_card, InviteData.filter())
     router.chosen_inline_result.register(posted)
+    router.message.register(leave, Command("leave"), F.chat.type == ChatType.PRIVATE)
     return router

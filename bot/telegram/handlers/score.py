@@ -15,7 +15,7 @@ from bot.game.state import Game, Lobby, Stopped
 from bot.telegram.handlers.common import game_status
 from bot.telegram.outbox.replies import Replies
 from bot.telegram.render.game import RecordNames, score_text
-from bot.telegram.render.table import group_title
+from bot.telegram.render.table import group_line
 from texts import Translate
 from texts.render import header, scores_line
 
@@ -38,7 +38,7 @@ async def score(message: Message, games: Games, replies: Replies, t: Translate) 
     else:
         text = _scores(game, viewer, t)
         if game.kind is GROUP and chat_id != game.chat_id:
-            text = t("private-group", group=group_title(game)) + "\n" + text
+            text = group_line(game, t) + "\n" + text
         await replies.say(chat_id, text)
 
 

@@ -1,6 +1,7 @@
-"""/stop: abandon the chat's game, after a confirmation. In a private chat here; in a
-group the command is `bot.telegram.handlers.group.stop`, and its confirmation is
-answered here.
+"""/stop: abandon the chat's game, after a confirmation. In a private chat here (and
+there, for an invitation's game, by whoever posted it: it has no chat of its own to
+talk in); in a group the command is `bot.telegram.handlers.group.stop`, and its
+confirmation is answered here.
 
 A game has one confirmation at a time (`bot.store.confirmations`): asking again
 replaces it, so an older one's buttons no longer work, and only whoever asked may
@@ -74,10 +75,16 @@ async def stop(
     game = await games.live_for_chat(chat_id)
     if game is None or not game.is_active:
         elsewhere = await games.of_person(chat_id, user.id)
-        if elsewhere is not None and elsewhere.kind is GROUP and elsewhere.is_live:
-            await replies.say(chat_id, t("stop-in-group", group=group_title(elsewhere)))
-        else:
+        if elsewhere is None or elsewhere.kind is not GROUP or not elsewhere.is_live:
             await replies.say(chat_id, t("stop-none"))
+        elif elsewhere.inline_message_id is None:
+            await replies.say(chat_id, t("stop-in-group", group=group_title(elsewhere, t)))
+        elif elsewhere.side.creator_id != user.id:
+            await replies.say(chat_id, t("stop-invite-not-yours", group=group_title(elsewhere, t)))
+        else:
+            # An invitation's table is no chat to talk in: its manager is asked here.
+            text = t("stop-ask-invite", group=group_title(elsewhere, t))
+            await ask(chat_id, elsewhere, user.id, text, confirmations, replies, t)
         return
     await ask(chat_id, game, user.id, t("stop-confirm"), confirmations, replies, t)
 
@@ -115,7 +122,7 @@ async def answer(
     if not data.stop:
         text = t("stop-kept")
     elif game.kind is GROUP:
-        admin = admin_check(bot, pending.chat_id, user_id)
+        admin = admin_check(bot, game.chat_id, user_id)
         game = await groups.stop_confirmed(data.game, user_id, chat_id, admin)
         text = t("group-stopped")
     else:

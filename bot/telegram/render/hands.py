@@ -13,7 +13,7 @@ from bot.telegram.render import keyboards
 from bot.telegram.render.captions import Block, fit
 from bot.telegram.render.content import Content
 from bot.telegram.render.drawing import table_picture
-from bot.telegram.render.table import group_title
+from bot.telegram.render.table import group_line, group_title
 from core.tiles import format_tiles
 from texts import Translate
 
@@ -34,7 +34,7 @@ def hand_content(
     """What `user_id`'s private message for this game shows (they may have left it);
     `drawn`: the table as a picture with their hand, the words as its caption; `table`:
     a link to the group's table, for a button that takes them back to it."""
-    title = group_title(game)
+    title = group_title(game, t)
     seat = game.seat_of(user_id)
     if isinstance(game.state, Lobby):
         if seat is not None:
@@ -45,9 +45,7 @@ def hand_content(
     if seat is None:
         return Content(t("private-not-seated", group=title), key="out")
     view = game.seat_view(seat)
-    # An inline message's game is named by whoever opened it: it has no group.
-    where = "private-inline" if game.inline_message_id is not None else "private-group"
-    about = t(where, group=title)
+    about = group_line(game, t)
     partner = partner_of(game, seat)
     if partner is not None:
         name = render.RecordNames(game, seat, t).inline(partner)
@@ -57,7 +55,8 @@ def hand_content(
     if isinstance(game.state, HandOver):
         blocks.append(Block(t("private-next-hand")))
     elif isinstance(game.state, Finished):
-        blocks.append(Block(t("private-rematch")))
+        inline = game.inline_message_id is not None
+        blocks.append(Block(t("private-rematch-inline" if inline else "private-rematch")))
     tiles = " ".join(format_tiles(view.hand))
     key = f"{type(game.state).__name__}:{view.hand_no}:{view.phase.value}:{tiles}"
     back = InlineKeyboardButton(text=t("btn-to-table"), url=table) if table else None
@@ -94,9 +93,9 @@ def group_hand_content(game: Game, user_id: int, t: Translate, *, drawn: bool) -
 def lobby_seat_content(game: Game, t: Translate) -> Content:
     """A lobby seat's private message: sent on joining, which also proves that the bot
     may write to the person."""
-    return Content(t("private-lobby", group=group_title(game)), key="lobby")
+    return Content(t("private-lobby", group=group_title(game, t)), key="lobby")
 
 
 def joining_content(game: Game, t: Translate) -> Content:
     """Sent when a person takes a bot's seat: delivery then shows their hand in it."""
-    return Content(t("private-joining", group=group_title(game)), key="joining")
+    return Content(t("private-joining", group=group_title(game, t)), key="joining")

@@ -222,7 +222,15 @@ def _notice(notice: SeatNotice, game: Game, t: Translate) -> Content:
     return Content(t("notice-all-left"))
 
 
-def group_title(game: Game) -> str:
-    """The group's title, made safe for HTML."""
+def group_title(game: Game, t: Translate) -> str:
+    """The group's title, made safe for HTML; an invitation's game (no group) is named
+    by the invitation and whoever opened its table."""
     group = game.record.group
-    return escape_name(group.title if group else "")
+    title = escape_name(group.title if group else "")
+    return t("invite-table", name=title) if game.inline_message_id is not None else title
+
+
+def group_line(game: Game, t: Translate) -> str:
+    """Which group game a private message is about: its group, or its invitation."""
+    title = group_title(game, t)
+    return title if game.inline_message_id is not None else t("private-group", group=title)

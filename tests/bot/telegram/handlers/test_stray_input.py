@@ -43,9 +43,12 @@ async def test_during_a_game_stray_input_is_told_it_is_their_move(
 ) -> None:
     await open_game(harness, "Draw game", "1 bot", "Easy", "50")
     your_move = texts.get("en", "status-your-move")
-    for stray in ("hello?", "/frobnicate", "/leave"):
+    for stray in ("hello?", "/frobnicate"):
         await harness.send(ALICE, stray)
         assert harness.fake.last_in(ALICE.id).text == your_move, stray
+    # /leave is for a seat among people: a game against the bots ends with /stop.
+    await harness.send(ALICE, "/leave")
+    assert harness.fake.last_in(ALICE.id).text == texts.get("en", "leave-none")
     await send_sticker(harness, ALICE)
     assert harness.fake.last_in(ALICE.id).text == your_move
 
