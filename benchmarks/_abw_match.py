@@ -44,6 +44,7 @@ from core.engine import Match  # noqa: E402
 from core.events import EndReason, Event, HandStarted, Passed, Played, PlayKind  # noqa: E402
 from core.line import End, Line, Move  # noqa: E402
 from core.players import HardPlayer, player_for  # noqa: E402
+from core.players.ismcts import IsmctsPlayer  # noqa: E402
 from core.players.base import BotPlayer  # noqa: E402
 from core.players.knowledge import infer  # noqa: E402
 from core.players.outcome import kozel_hand  # noqa: E402
@@ -165,14 +166,17 @@ Decide = Callable[[Table, int], tuple[AbwMove, float]]
 
 
 def our_player(name: str) -> BotPlayer:
-    """A level (`hard`), or the hard player with some fields changed, for tuning:
-    `hard+work=16000+samples=800`."""
+    """A level (`hard`), or a level's player with some fields changed, for tuning:
+    `hard+work=16000+samples=800`; `ismcts` is the information-set search
+    (`ismcts+iterations=2000+exploration=1.5`)."""
     level, *changes = name.split("+")
-    if not changes:
-        return player_for(level)
     fields: dict[str, Any] = {
         k: float(v) if "." in v else int(v) for k, v in (c.split("=") for c in changes)
     }
+    if level == "ismcts":
+        return dataclasses.replace(IsmctsPlayer(), **fields)
+    if not changes:
+        return player_for(level)
     return dataclasses.replace(cast(HardPlayer, player_for(level)), **fields)
 
 
