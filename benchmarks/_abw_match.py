@@ -44,8 +44,9 @@ from core.engine import Match  # noqa: E402
 from core.events import EndReason, Event, HandStarted, Passed, Played, PlayKind  # noqa: E402
 from core.line import End, Line, Move  # noqa: E402
 from core.players import HardPlayer, player_for  # noqa: E402
-from core.players.ismcts import IsmctsPlayer  # noqa: E402
 from core.players.base import BotPlayer  # noqa: E402
+from core.players.hard import Sample  # noqa: E402
+from core.players.ismcts import IsmctsPlayer  # noqa: E402
 from core.players.knowledge import infer  # noqa: E402
 from core.players.outcome import kozel_hand  # noqa: E402
 from core.rules.kozel import kozel_count  # noqa: E402
@@ -173,14 +174,34 @@ def our_player(name: str) -> BotPlayer:
     fields: dict[str, Any] = {
         k: float(v) if "." in v else int(v) for k, v in (c.split("=") for c in changes)
     }
-    if level == "ismcts":
-        return dataclasses.replace(IsmctsPlayer(), **fields)
+    if level == "ismcts":  # its late decisions, when `endgame`, the expert's
+        base = IsmctsPlayer(sampler=cast(HardPlayer, player_for("expert")))
+        return dataclasses.replace(base, **fields)
     if not changes:
         return player_for(level)
     return dataclasses.replace(cast(HardPlayer, player_for(level)), **fields)
 
 
+def omniscient_decider() -> Decide:
+    """A bound, not a player: the hard level's search on the true hands alone, exact
+    once 20 tiles are left (the first moves judged by one SMART play-out each)."""
+    player = HardPlayer(exact_tiles=20, exact_nodes=10**7, decision_nodes=10**7)
+
+    def decide(table: Table, _seed: int) -> tuple[AbwMove, float]:
+        view = table.view()
+        start = time.perf_counter()
+        move = view.legal_moves[0]
+        if len(view.legal_moves) > 1:
+            hands = [mask_of(tile_of(d) for d in h) for h in table.game.hands]
+            move = player.best_move(view, [Sample(hands, [], 1.0)])
+        return abw_move(table.game, move), time.perf_counter() - start
+
+    return decide
+
+
 def our_decider(name: str) -> Decide:
+    if name == "omniscient":
+        return omniscient_decider()
     player = our_player(name)
 
     def decide(table: Table, seed: int) -> tuple[AbwMove, float]:

@@ -83,7 +83,7 @@ class HardPlayer:
         deadline = self.clock() + self.time_cap if self.clock else None
         totals = [0.0] * len(moves)
         weight = 0.0
-        exact = self._exact(view)
+        exact = self.searches_exactly(view)
         nodes_left = self.decision_nodes
         for sample in samples:
             values = None
@@ -103,7 +103,7 @@ class HardPlayer:
     def samples_for(self, view: SeatView, rng: random.Random) -> list[Sample]:
         """The deals one decision weighs its moves on (more when it searches exactly)."""
         moves = len(view.legal_moves)
-        if self._exact(view):
+        if self.searches_exactly(view):
             count = self.exact_samples
         elif self.work:  # a play-out may lay every tile in hands and the boneyard
             tiles = sum(view.hand_sizes) + view.boneyard_size
@@ -112,7 +112,7 @@ class HardPlayer:
             count = max(self.exact_samples, min(self.samples, self.playouts // max(moves, 1)))
         return self.sample(infer(view), rng, count)
 
-    def _exact(self, view: SeatView) -> bool:
+    def searches_exactly(self, view: SeatView) -> bool:
         """Few enough tiles in hands, and nothing to draw: search every sample exactly."""
         return view.boneyard_size == 0 and sum(view.hand_sizes) <= self.exact_tiles
 

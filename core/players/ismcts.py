@@ -61,6 +61,9 @@ class IsmctsPlayer:
     exploration: float = 0.7
     policy: int = SMART
     sampler: HardPlayer = field(default_factory=HardPlayer)
+    # Few tiles left and nothing to draw: the sampler's exact search on each deal decides
+    # instead (hidden hands are nearly known by then, and play-outs judge worse).
+    endgame: bool = False
     clock: Clock | None = None
     time_cap: float = 0.9
 
@@ -68,6 +71,8 @@ class IsmctsPlayer:
         moves = list(view.legal_moves)
         if len(moves) == 1:
             return moves[0]
+        if self.endgame and self.sampler.searches_exactly(view):
+            return self.sampler.choose(view, rng)
         values = self.visits(view, rng)
         best = max(range(len(moves)), key=lambda k: (values[k], -k))
         return moves[best]

@@ -158,7 +158,7 @@ def test_a_work_budget_weighs_more_deals_where_play_outs_are_short() -> None:
     counts: list[tuple[int, int]] = []  # (tiles left, deals weighed)
     while not match.hand_over:
         view = seat_view(match, match.turn or 0)
-        if len(view.legal_moves) > 1 and not player._exact(view):
+        if len(view.legal_moves) > 1 and not player.searches_exactly(view):
             tiles = sum(view.hand_sizes)
             count = len(player.samples_for(view, random.Random(1)))
             assert count == max(16, min(800, 18_000 // (len(view.legal_moves) * tiles)))

@@ -340,7 +340,7 @@ def test_exact_search_values_every_move_as_the_engine_does(
     for match in matches(variant, n_players):
         s = match.state
         view = mover_view(match)
-        if player._exact(view):
+        if player.searches_exactly(view):
             assert not (s.settings.draws and s.rest)
         if view.boneyard_size or sum(view.hand_sizes) > SOLVED_TILES or s.line.is_empty:
             continue
