@@ -22,14 +22,13 @@ decision of ours; `greedy` is abw's `bota_gorda`; `abw-pimc:M:S` is abw's
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -38,15 +37,14 @@ if str(ROOT) not in sys.path:
 # Not in the project's venv: pyproject's mypy overrides ignore the missing module.
 import dominoes  # noqa: E402
 
+from benchmarks.reference_players import tuned_player  # noqa: E402
 from core.bits import mask_of  # noqa: E402
 from core.deal import Deal, ScriptedDealer  # noqa: E402
 from core.engine import Match  # noqa: E402
 from core.events import EndReason, Event, HandStarted, Passed, Played, PlayKind  # noqa: E402
 from core.line import End, Line, Move  # noqa: E402
-from core.players import HardPlayer, player_for  # noqa: E402
-from core.players.base import BotPlayer  # noqa: E402
+from core.players import HardPlayer  # noqa: E402
 from core.players.hard import Sample  # noqa: E402
-from core.players.ismcts import IsmctsPlayer  # noqa: E402
 from core.players.knowledge import infer  # noqa: E402
 from core.players.outcome import kozel_hand  # noqa: E402
 from core.rules.kozel import kozel_count  # noqa: E402
@@ -166,22 +164,6 @@ class Table:
 Decide = Callable[[Table, int], tuple[AbwMove, float]]
 
 
-def our_player(name: str) -> BotPlayer:
-    """A level (`hard`), or a level's player with some fields changed, for tuning:
-    `hard+work=16000+samples=800`; `ismcts` is the information-set search
-    (`ismcts+iterations=2000+exploration=1.5`)."""
-    level, *changes = name.split("+")
-    fields: dict[str, Any] = {
-        k: float(v) if "." in v else int(v) for k, v in (c.split("=") for c in changes)
-    }
-    if level == "ismcts":  # its late decisions, when `endgame`, the expert's
-        base = IsmctsPlayer(sampler=cast(HardPlayer, player_for("expert")))
-        return dataclasses.replace(base, **fields)
-    if not changes:
-        return player_for(level)
-    return dataclasses.replace(cast(HardPlayer, player_for(level)), **fields)
-
-
 def omniscient_decider() -> Decide:
     """A bound, not a player: the hard level's search on the true hands alone, exact
     once 20 tiles are left (the first moves judged by one SMART play-out each)."""
@@ -202,7 +184,7 @@ def omniscient_decider() -> Decide:
 def our_decider(name: str) -> Decide:
     if name == "omniscient":
         return omniscient_decider()
-    player = our_player(name)
+    player = tuned_player(name)
 
     def decide(table: Table, seed: int) -> tuple[AbwMove, float]:
         view = table.view()

@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/ai_strength.py [--hands 2000] [--jobs 2] [--only NAME]
     .venv/bin/python benchmarks/ai_strength.py --only expert --hands 400 --timing-levels hard,expert
+    .venv/bin/python benchmarks/ai_strength.py --versus ismcts+iterations=2000,hard --hands 400
 
 Every matchup plays seat-swapped pairs of matches (the same deals twice, the sides'
 seats exchanged) until each side has played at least `--hands` hands, and prints
@@ -31,6 +32,7 @@ from benchmarks.reference_players import (  # noqa: E402
     greedy_decider,
     omniscient_decider,
     sampler_decider,
+    tuned_decider,
 )
 from core.arena import (  # noqa: E402
     Decide,
@@ -86,6 +88,8 @@ def decider(name: str) -> Decide:
         return sampler_decider()
     if name == "omniscient":
         return omniscient_decider()
+    if "+" in name or name == "ismcts":  # a level with changed fields, or the tree search
+        return tuned_decider(name)
     return bot_decider(name)
 
 
@@ -180,11 +184,25 @@ def main() -> None:
     parser.add_argument(
         "--timing-levels", default="hard", help="the levels timed, comma-separated (hard,expert)"
     )
+    parser.add_argument(
+        "--versus",
+        default="",
+        help="A,B: only this matchup, of any named players (hard+samples=400, ismcts, ...)",
+    )
+    parser.add_argument("--variant", default="kozel", help="--versus's variant")
+    parser.add_argument("--players", type=int, default=4, help="--versus's players")
     args = parser.parse_args()
-    decision_times(args.timing_hands, tuple(args.timing_levels.split(",")))
+    matchups = MATCHUPS
+    if args.versus:
+        a, b = args.versus.split(",")
+        name = f"{args.variant}{args.players} {a}-{b}"
+        matchups = [Matchup(name, Variant(args.variant), args.players, a, b)]
+        args.only, args.timing_levels = name, ""
+    if args.timing_levels:
+        decision_times(args.timing_hands, tuple(args.timing_levels.split(",")))
     shares: dict[str, float] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
-        for matchup in MATCHUPS:
+        for matchup in matchups:
             if args.only not in matchup.name or (matchup.slow and not args.only):
                 continue
             start = time.perf_counter()
