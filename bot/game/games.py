@@ -10,6 +10,7 @@ lost) comes back as facts, acted on here (`react`, by the worker).
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from collections.abc import Callable, Sequence
@@ -21,10 +22,17 @@ from bot.game.changes import left, moved_to, speaking, stopped
 from bot.game.errors import RefusalCode, RefusalError
 from bot.game.kinds import GROUP
 from bot.game.notify import PLAIN, Alarm, Blocked, Fact, GroupLost, Migrated, Notifier, Show
-from bot.game.ports import ChatBusyError, GameRepository, VersionConflictError
+from bot.game.ports import (
+    ChatBusyError,
+    GameRepository,
+    StorageUnavailableError,
+    VersionConflictError,
+)
 from bot.game.record import GameRecord, LobbyStage, TableSettings
 from bot.game.state import Finished, Game
 from core.deal import SECRET_BYTES
+
+log = logging.getLogger(__name__)
 
 ATTEMPTS = 5  # writes retried on a conflict by `update` before giving up
 
@@ -173,8 +181,15 @@ class Games:
 
     async def tell(self, game: Game, show: Show = PLAIN) -> None:
         """Every chat of the game shows it (saved, or to be shown anew); the worker looks
-        at a group's game (its bots, its timer) and records a finished match."""
-        await self._notifier.changed(game, show)
+        at a group's game (its bots, its timer) and records a finished match. The change
+        is saved whatever the telling meets: a store that stops answering in between is
+        no failure of the change (nothing to retract), and the worker shows every live
+        game again once it answers."""
+        try:
+            await self._notifier.changed(game, show)
+        except StorageUnavailableError:
+            log.warning("game %s: saved, and shown once the store answers", game.game_id)
+            self._alarm.untold()
         if isinstance(game.state, Finished):
             self._alarm.record()
         elif game.kind is GROUP:

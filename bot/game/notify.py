@@ -60,19 +60,27 @@ Fact = Blocked | Migrated | GroupLost
 
 class Alarm:
     """What wakes the worker: something changed (`poke`: look at the due games now
-    rather than after a pause), or a match got its result (`record`)."""
+    rather than after a pause), a match got its result (`record`), or a saved change
+    could not be told (`untold`)."""
 
     def __init__(self) -> None:
         self.event = asyncio.Event()
         # Matches to record: at start-up (a previous process may have left some), when a
         # save gives one its result, and on every idle look (another process's).
         self.to_record = True
+        self.to_revisit = False
 
     def poke(self) -> None:
         self.event.set()
 
     def record(self) -> None:
         self.to_record = True
+        self.event.set()
+
+    def untold(self) -> None:
+        """A saved change could not be told (the store stopped answering): every live
+        game is to be shown again, as after an outage the worker met itself."""
+        self.to_revisit = True
         self.event.set()
 
 

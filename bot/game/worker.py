@@ -103,7 +103,8 @@ class Worker:
         while not self._stopping:
             next_at = None
             try:
-                if revisit:
+                if revisit or self._alarm.to_revisit:
+                    self._alarm.to_revisit = False
                     await self.revisit()
                     revisit = False
                 await self.pass_once()
