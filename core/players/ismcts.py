@@ -80,9 +80,9 @@ class IsmctsPlayer:
     def visits(self, view: SeatView, rng: random.Random) -> list[float]:
         """Each legal move's visits after the search (in `view.legal_moves` order), a
         tiny share of its mean added to break ties."""
-        root, codes = self.search(view, rng)
+        root, options = self.search(view, rng)
         out = []
-        for code in codes:
+        for code, *_ in options:
             child = root.children.get(code)
             if child is None or not child.visits:
                 out.append(0.0)
@@ -90,13 +90,14 @@ class IsmctsPlayer:
                 out.append(child.visits + 1e-6 * child.total / child.visits)
         return out
 
-    def search(self, view: SeatView, rng: random.Random) -> tuple[Node, list[int]]:
-        """The tree after the search, and the root's moves as tree actions."""
-        moves = list(view.legal_moves)
-        root_codes = []
-        for tile, end in moves:
+    def search(self, view: SeatView, rng: random.Random) -> tuple[Node, list[Option]]:
+        """The tree after the search, and the root's moves as tree options (in
+        `view.legal_moves` order)."""
+        root_options = []
+        for tile, end in view.legal_moves:
             left, right = ends_after(view, tile, end)
-            root_codes.append(action_of(BIT[tile].bit_length() - 1, left, right))
+            code = action_of(BIT[tile].bit_length() - 1, left, right)
+            root_options.append((code, BIT[tile], left, right))
         samples = self.sampler.sample(infer(view), rng, self.pool)
         cumulative = list(itertools.accumulate(s.weight for s in samples))
         score = scorer_for(view)
@@ -106,17 +107,16 @@ class IsmctsPlayer:
         for n in range(self.iterations):
             pick = bisect.bisect_left(cumulative, rng.random() * cumulative[-1])
             sample = samples[min(pick, len(samples) - 1)]
-            self._iterate(view, root, moves, root_codes, sample, score, rng)
+            self._iterate(view, root, root_options, sample, score, rng)
             if clock is not None and n % 64 == 63 and clock() > deadline:
                 break  # the safety net: the counted effort alone decides otherwise
-        return root, root_codes
+        return root, root_options
 
     def _iterate(
         self,
         view: SeatView,
         root: Node,
-        moves: list[Move],
-        root_codes: list[int],
+        root_options: list[Option],
         sample: Sample,
         score: Scorer,
         rng: random.Random,
@@ -130,11 +130,7 @@ class IsmctsPlayer:
             rng.shuffle(rest)
         path: list[tuple[Node, int]] = []  # (node, the seat that made its move)
         node = root
-        # The root: the view's own moves.
-        options = [
-            (code, BIT[t], *ends_after(view, t, e))
-            for code, (t, e) in zip(root_codes, moves, strict=True)
-        ]
+        options = root_options  # the root: the view's own moves
         seat = me
         last, passes = -1, 0
         left = right = 0
