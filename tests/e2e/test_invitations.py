@@ -71,7 +71,6 @@ async def test_a_card_posted_between_two_people_is_played_to_its_end_through_a_k
     match to its end from their private hands while the card shows the table, the bot
     killed -9 and started again mid-match: every press answered once but one in flight,
     every move applied once, no 429, nothing sent to their chat, the result on the card."""
-    api = world.api
     # As text: the scenarios beside it share the machine (an invitation's table is text
     # anyway; the pictures would be the private hands').
     bot = await world.start_bot(replace(world.settings, look="text"))
@@ -89,14 +88,7 @@ async def test_a_card_posted_between_two_people_is_played_to_its_end_through_a_k
     await world.start_bot()
     await playing
 
-    record = await world.record_in(inline_chat(posted.inline_message_id))
-    assert engine_of(record).match_over
-    await check_answers(world, game.presses)
-    check_moves(api, record, game.presses, figures=world.figures)
-    check_no_flood(api)
-    await check_all_stored(world)
-    assert not [c for c in api.calls() if c.params.get("chat_id") == THEIR_CHAT]
-    await check_counted_once(world, posted, game.people)
+    await check_played(world, posted, game, THEIR_CHAT)
 
 
 @pytest.mark.faults
@@ -111,7 +103,6 @@ async def test_four_people_play_kozel_from_a_card_posted_in_a_group_the_bot_is_n
     every press answered once, every move applied once, no 429, nothing sent to the
     group, the goats on the card; the match counted once for each, under each person
     (their /stats and rating), never under a group."""
-    api = world.api
     await world.start_bot(replace(world.settings, look="text"))
     people = (ANN, BOB, CHLOE, DMITRI)
     posted, game = await invited(world, people, "kozel", THEIR_GROUP, chat_type="group")
@@ -120,15 +111,8 @@ async def test_four_people_play_kozel_from_a_card_posted_in_a_group_the_bot_is_n
         return "the goats!" in posted.text
 
     await game.drive(game.choose, over, game.watched, "the match")
-    record = await world.record_in(inline_chat(posted.inline_message_id))
-    assert engine_of(record).match_over
-    await check_answers(world, game.presses)
-    check_moves(api, record, game.presses, figures=world.figures)
-    check_no_flood(api)
-    await check_all_stored(world)
+    await check_played(world, posted, game, THEIR_GROUP)
     assert not world.log_problems()
-    assert not [c for c in api.calls() if c.params.get("chat_id") == THEIR_GROUP]
-    await check_counted_once(world, posted, people)
 
 
 async def invited(
@@ -176,6 +160,21 @@ async def invited(
     game = Invited(world, people)
     await api.wait_until(lambda: game.choose() is not None, FROZEN, "the first move's buttons")
     return posted, game
+
+
+async def check_played(world: World, posted: InlineMessage, game: Invited, chat_id: int) -> None:
+    """The card's match is over: every press answered once, every move applied once,
+    no 429, every stored game replays, nothing sent to `chat_id` (where the card is),
+    and the match counted once for each of its people."""
+    api = world.api
+    record = await world.record_in(inline_chat(posted.inline_message_id))
+    assert engine_of(record).match_over
+    await check_answers(world, game.presses)
+    check_moves(api, record, game.presses, figures=world.figures)
+    check_no_flood(api)
+    await check_all_stored(world)
+    assert not [c for c in api.calls() if c.params.get("chat_id") == chat_id]
+    await check_counted_once(world, posted, game.people)
 
 
 async def check_counted_once(
