@@ -64,7 +64,24 @@ from benchmarks.engine_speed import compare_python  # noqa: E402
 from core.arena import percentile, share_with_interval  # noqa: E402
 
 WORKER = Path(__file__).resolve().parent / "_abw_match.py"
-DEFAULT_MATCHUPS = "hard:abw-pimc:8:10,hard:greedy"
+DEFAULT_MATCHUPS = "hard:abw-pimc:8:10,expert:abw-pimc:8:10,hard:greedy"
+
+
+@dataclass(frozen=True)
+class Target:
+    """Side A's targets in a matchup: its least share of hands, and its greatest p99
+    decision time (with a choice to make), in seconds and as a share of B's p99."""
+
+    hands: float
+    p99: float | None = None
+    p99_of_b: float | None = None
+
+
+# The bot-player issue's targets against abw333's PIMC player.
+TARGETS = {
+    ("hard", "abw-pimc:8:10"): Target(0.67, p99_of_b=0.1),
+    ("expert", "abw-pimc:8:10"): Target(0.70, p99=1.0),
+}
 
 
 @dataclass
@@ -188,8 +205,25 @@ def report(a: str, b: str, tally: Tally, seconds: float) -> str:
         f" B {ms(tally.b.every, 0.5)}/{ms(tally.b.every, 0.99)}"
         f" | A p99 / B p99 (with a choice) {ratio}"
         f" | Kozel count would change the winner in {tally.kozel_differs}"
-        f" | {seconds:.0f} s"
+        f" | {seconds:.0f} s" + verdicts(TARGETS.get((a, b)), share, a_p99, b_p99)
     )
+
+
+def verdicts(target: Target | None, share: float, a_p99: float, b_p99: float) -> str:
+    """Each target of the matchup, met or not."""
+    if target is None:
+        return ""
+    found = [f"hands >= {target.hands:.0%}: {_met(share >= target.hands)}"]
+    if target.p99 is not None:
+        found.append(f"p99 <= {target.p99:g} s: {_met(a_p99 <= target.p99)}")
+    if target.p99_of_b is not None:
+        ok = b_p99 > 0 and a_p99 / b_p99 <= target.p99_of_b
+        found.append(f"p99 <= {target.p99_of_b:g} of B's: {_met(ok)}")
+    return f" | targets: {'; '.join(found)}"
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "NOT MET"
 
 
 def main() -> None:

@@ -73,7 +73,7 @@ MATCHUPS = [
     Matchup("draw2 medium-easy", Variant.DRAW, 2, "medium", "easy", 0.5),
     Matchup("kozel medium-easy", Variant.KOZEL, 4, "medium", "easy", 0.5),
     # The expert thinks up to a second a move: run these with --only expert --hands 400.
-    Matchup("kozel expert-hard", Variant.KOZEL, 4, "expert", "hard", 0.5, slow=True),
+    Matchup("kozel expert-hard", Variant.KOZEL, 4, "expert", "hard", 0.62, slow=True),
     Matchup("draw2 expert-hard", Variant.DRAW, 2, "expert", "hard", 0.5, slow=True),
     Matchup("block2 omniscient-greedy", Variant.BLOCK, 2, "omniscient", "greedy"),
     Matchup("draw2 omniscient-greedy", Variant.DRAW, 2, "omniscient", "greedy"),

@@ -17,6 +17,7 @@ level-easy = Easy
 level-medium = Medium
 level-hard = Hard
 level-expert = Expert
+level-rated = { $level } ≈ { $rating }
 
 ## Commands (the menu next to the text box)
 
@@ -65,7 +66,7 @@ menu-chosen-kozel = You and a bot partner against two bots
 menu-chosen-level = Bots: { $level }
 menu-ask-variant = Which game?
 menu-ask-opponents = How many bot opponents?
-menu-ask-level = How strong should the bots be? The expert is the strongest and thinks a moment longer.
+menu-ask-level = How strong should the bots be? Beside each level, its rating on the same scale as yours (/help). The expert is the strongest and thinks a moment longer.
 menu-ask-target = Play to how many points?
 btn-opponents = { $count ->
     [one] 1 bot

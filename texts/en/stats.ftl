@@ -21,7 +21,7 @@ stats-of-a-bot = Bots keep no records.
 stats-rating = Rating: { $rating } · rated matches: { $count }
 stats-rating-group = Rating here: { $rating } · rated matches here: { $count } · everywhere: { $overall }
 # How a rating is computed: in /help only (the records show the figures alone).
-help-rating = <b>Ratings</b> (matches in a group, or from an invitation posted in any chat): everyone starts at 1000. A win usually raises yours and a loss lowers it, the more so against stronger players and while you have played few matches. It is OpenSkill's cautious estimate μ − 3σ, shown × 40 + 1000.
+help-rating = <b>Ratings</b> (matches in a group, or from an invitation posted in any chat): everyone starts at 1000. A win usually raises yours and a loss lowers it, the more so against stronger players and while you have played few matches. It is OpenSkill's cautious estimate μ − 3σ, shown × 40 + 1000. Each bot level's rating, shown where you choose it, is measured the same way over many matches between the levels.
 
 top-title = 🏆 <b>Records of «{ $group }»</b>
 top-ratings = <b>Ratings</b>:

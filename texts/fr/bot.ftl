@@ -17,6 +17,7 @@ level-easy = Facile
 level-medium = Moyen
 level-hard = Fort
 level-expert = Expert
+level-rated = { $level } ≈ { $rating }
 
 ## Commandes (le menu à côté de la zone de saisie)
 
@@ -65,7 +66,7 @@ menu-chosen-kozel = Vous et un bot partenaire contre deux bots
 menu-chosen-level = Bots : { $level }
 menu-ask-variant = Quel jeu ?
 menu-ask-opponents = Combien de bots adverses ?
-menu-ask-level = Quelle force pour les bots ? L'expert est le plus fort et réfléchit un peu plus longtemps.
+menu-ask-level = Quelle force pour les bots ? À côté de chaque niveau, sa cote, sur la même échelle que la vôtre (/help). L'expert est le plus fort et réfléchit un peu plus longtemps.
 menu-ask-target = En combien de points ?
 btn-opponents = { $count ->
     [one] { $count } bot

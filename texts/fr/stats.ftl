@@ -21,7 +21,7 @@ stats-of-a-bot = Les bots ne tiennent pas de records.
 stats-rating = Cote : { $rating } · parties cotées : { $count }
 stats-rating-group = Cote ici : { $rating } · parties cotées ici : { $count } · partout : { $overall }
 # How a rating is computed: in /help only (the records show the figures alone).
-help-rating = <b>La cote</b> (parties en groupe, ou lancées par une invitation dans n'importe quelle discussion) : tout le monde part de 1000. Une victoire la fait en général monter et une défaite descendre, d'autant plus que les adversaires sont forts et que vous avez peu de parties. C'est l'estimation prudente d'OpenSkill μ − 3σ, affichée × 40 + 1000.
+help-rating = <b>La cote</b> (parties en groupe, ou lancées par une invitation dans n'importe quelle discussion) : tout le monde part de 1000. Une victoire la fait en général monter et une défaite descendre, d'autant plus que les adversaires sont forts et que vous avez peu de parties. C'est l'estimation prudente d'OpenSkill μ − 3σ, affichée × 40 + 1000. La cote de chaque niveau des bots, affichée là où vous le choisissez, est mesurée de la même façon sur de nombreuses parties entre les niveaux.
 
 top-title = 🏆 <b>Records de « { $group } »</b>
 top-ratings = <b>Classement</b> :

@@ -17,6 +17,7 @@ level-easy = Facile
 level-medium = Medio
 level-hard = Forte
 level-expert = Esperto
+level-rated = { $level } ≈ { $rating }
 
 ## Comandi (il menu accanto al campo di testo)
 
@@ -65,7 +66,7 @@ menu-chosen-kozel = Tu e un bot compagno contro due bot
 menu-chosen-level = Bot: { $level }
 menu-ask-variant = Quale gioco?
 menu-ask-opponents = Quanti bot avversari?
-menu-ask-level = Quanto forti i bot? L'esperto è il più forte e ci pensa un po' di più.
+menu-ask-level = Quanto forti i bot? Accanto a ogni livello, il suo punteggio, sulla stessa scala del tuo (/help). L'esperto è il più forte e ci pensa un po' di più.
 menu-ask-target = A quanti punti?
 btn-opponents = { $count ->
     [one] { $count } bot

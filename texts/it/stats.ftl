@@ -21,7 +21,7 @@ stats-of-a-bot = I bot non tengono record.
 stats-rating = Punteggio: { $rating } · partite con punteggio: { $count }
 stats-rating-group = Punteggio qui: { $rating } · partite con punteggio qui: { $count } · ovunque: { $overall }
 # How a rating is computed: in /help only (the records show the figures alone).
-help-rating = <b>Il punteggio</b> (partite nei gruppi, o nate da un invito in qualsiasi chat): tutti partono da 1000. Di solito una vittoria lo fa salire e una sconfitta scendere, tanto più quanto più forti sono gli avversari e quante meno partite hai giocato. È la stima prudente di OpenSkill μ − 3σ, mostrata × 40 + 1000.
+help-rating = <b>Il punteggio</b> (partite nei gruppi, o nate da un invito in qualsiasi chat): tutti partono da 1000. Di solito una vittoria lo fa salire e una sconfitta scendere, tanto più quanto più forti sono gli avversari e quante meno partite hai giocato. È la stima prudente di OpenSkill μ − 3σ, mostrata × 40 + 1000. Il punteggio di ogni livello dei bot, mostrato dove lo scegli, è misurato allo stesso modo su molte partite tra i livelli.
 
 top-title = 🏆 <b>Record di «{ $group }»</b>
 top-ratings = <b>Classifica</b>:

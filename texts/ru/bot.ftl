@@ -18,6 +18,7 @@ level-easy = Лёгкий
 level-medium = Средний
 level-hard = Сильный
 level-expert = Эксперт
+level-rated = { $level } ≈ { $rating }
 
 ## Команды (меню рядом с полем ввода)
 
@@ -67,7 +68,7 @@ menu-chosen-kozel = Вы с ботом-напарником против дву�
 menu-chosen-level = Боты: { $level }
 menu-ask-variant = Во что играем?
 menu-ask-opponents = Сколько ботов-соперников?
-menu-ask-level = Насколько сильны боты? Эксперт сильнее всех и думает чуть дольше.
+menu-ask-level = Насколько сильны боты? Рядом с каждым уровнем — рейтинг уровня по той же шкале, что и ваш (/help). Эксперт сильнее всех и думает чуть дольше.
 menu-ask-target = До скольки очков играем?
 btn-opponents = { $count ->
     [one] { $count } бот

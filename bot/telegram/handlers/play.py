@@ -13,7 +13,7 @@ from bot.game.options import GameOptions
 from bot.telegram.callbacks import MenuData
 from bot.telegram.handlers.common import message_of, person, private_router
 from bot.telegram.outbox.replies import Replies
-from bot.telegram.render.keyboards import menu_keyboard
+from bot.telegram.render.keyboards import level_label, menu_keyboard
 from core.players import Level
 from core.variants import Variant
 from texts import Translate
@@ -73,7 +73,7 @@ def _menu_text(menu: MenuData, t: Translate) -> str:
         key = "menu-chosen-kozel" if menu.variant == Variant.KOZEL else "menu-chosen-opponents"
         lines.append(t(key, count=menu.opponents))
     if menu.level:
-        lines.append(t("menu-chosen-level", level=t(f"level-{menu.level}")))
+        lines.append(t("menu-chosen-level", level=level_label(Level(menu.level), t)))
     if not menu.variant:
         step = "menu-ask-variant"
     elif not menu.opponents:

@@ -9,6 +9,7 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup, SwitchInli
 from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from bot.game.actions import GameAction
+from bot.game.level_ratings import LEAGUE
 from bot.game.options import opponent_choices
 from bot.game.state import Finished, Game, HandOver, Playing
 from bot.telegram.callbacks import (
@@ -153,7 +154,7 @@ def menu_keyboard(menu: MenuData, t: Translate) -> InlineKeyboardMarkup:
         return _choice_keyboard(choices, 3)
     if not menu.level:
         choices = [
-            (t(f"level-{level.value}"), menu.model_copy(update={"level": level.value}).pack())
+            (level_label(level, t), menu.model_copy(update={"level": level.value}).pack())
             for level in Level
         ]
         return _choice_keyboard(choices, 2)
@@ -161,6 +162,11 @@ def menu_keyboard(menu: MenuData, t: Translate) -> InlineKeyboardMarkup:
         (str(target), menu.model_copy(update={"target": target}).pack()) for target in TARGETS
     ]
     return _choice_keyboard(choices, 3)
+
+
+def level_label(level: Level, t: Translate) -> str:
+    """A level as people choose it: its name and its rating from the bots' league."""
+    return t("level-rated", level=t(f"level-{level.value}"), rating=str(LEAGUE[level]))
 
 
 def _only(choices: list[int]) -> int:

@@ -14,6 +14,7 @@ from bot.game.state import Game, Lobby
 from bot.telegram.callbacks import GroupData, HandData
 from bot.telegram.render.content import Content
 from bot.telegram.render.game import short_name, table_name
+from bot.telegram.render.keyboards import level_label
 from core.variants import TARGETS, Variant
 from texts import Translate
 from texts.render import target_text, variant_name
@@ -61,7 +62,7 @@ def lobby_content(game: Game, lobby: Lobby, t: Translate, bot_link: str) -> Cont
     else:
         lines.append(t("lobby-seats", count=settings.n_players))
         lines.extend(seat_text)
-    lines.append(t("lobby-level", level=t(f"level-{settings.level.value}")))
+    lines.append(t("lobby-level", level=level_label(settings.level, t)))
     lines.append(t("lobby-timer", seconds=settings.turn_timer))
     lines.append("")
     if lobby.settings_open:
@@ -129,7 +130,7 @@ def _settings_keyboard(game: Game, lobby: Lobby, t: Translate) -> InlineKeyboard
             players = t("btn-players", count=settings.n_players)
             game_row.append(_button(game, players, GroupAction.PLAYERS))
         rows.append(game_row)
-    level = t(f"level-{settings.level.value}")
+    level = level_label(settings.level, t)
     rows.append([_button(game, t("btn-level", level=level), GroupAction.LEVEL)])
     rows.append(
         [

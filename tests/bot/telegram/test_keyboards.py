@@ -6,6 +6,7 @@ import pytest
 
 from bot.game import changes
 from bot.game.actions import GameAction
+from bot.game.level_ratings import LEAGUE
 from bot.game.seats import BotSeat, Seat
 from bot.game.state import Game
 from bot.telegram.callbacks import ActionData, EndCode, MenuData, MoveData, StopData
@@ -117,10 +118,10 @@ def test_the_menu_asks_one_thing_at_a_time() -> None:
     assert kozel.opponents == 3  # you, a partner and two opponents: nothing to ask
     levels = menu_keyboard(kozel, T)
     assert [b.text for row in levels.inline_keyboard for b in row] == [
-        "Easy",
-        "Medium",
-        "Hard",
-        "Expert",
+        f"Easy ≈ {LEAGUE[Level.EASY]}",  # each with its rating from the bots' league
+        f"Medium ≈ {LEAGUE[Level.MEDIUM]}",
+        f"Hard ≈ {LEAGUE[Level.HARD]}",
+        f"Expert ≈ {LEAGUE[Level.EXPERT]}",
     ]
     draw = menu_keyboard(variants[0], T)
     assert [b.text for row in draw.inline_keyboard for b in row] == ["1 bot", "2 bots", "3 bots"]

@@ -10,6 +10,7 @@ from fakeredis import FakeAsyncRedis
 
 from bot.game import kinds
 from bot.game.actions import GroupAction
+from bot.game.level_ratings import LEAGUE
 from bot.game.seats import BotSeat, HumanSeat
 from bot.game.state import Game, Lobby, Stopped
 from bot.store import keys
@@ -42,6 +43,10 @@ from tests.bot.telegram.group.driver import (
 )
 from texts import Texts
 
+# The level as the lobby shows it, with its rating from the bots' league.
+BOTS_MEDIUM = f"Bots: Medium ≈ {LEAGUE[Level.MEDIUM]}"
+BOTS_HARD = f"Bots: Hard ≈ {LEAGUE[Level.HARD]}"
+
 
 async def test_kozel_opens_a_lobby_with_two_teams_and_seats_its_opener(
     harness: TelegramHarness, texts: Texts
@@ -57,7 +62,7 @@ async def test_kozel_opens_a_lobby_with_two_teams_and_seats_its_opener(
         *("1 · Alice", "2 · free", "3 · free", "4 · free"),
         *("Join", "Leave", "🂠 My hand", "+ Bot", SETTINGS, "Start", "Cancel"),
     ]
-    for said in ("the goats at 101", "Bots: Medium", "Turn timer: 60 s to move"):
+    for said in ("the goats at 101", BOTS_MEDIUM, "Turn timer: 60 s to move"):
         assert said in lobby.text
     private = await hand(harness, ALICE.id)
     assert private.text == texts.get(
@@ -138,7 +143,7 @@ async def test_one_game_per_group(harness: TelegramHarness, texts: Texts) -> Non
 
 async def test_bots_fill_the_table_and_start_starts(harness: TelegramHarness) -> None:
     await open_lobby(harness)
-    await choose(harness, "Bots: Medium")
+    await choose(harness, BOTS_MEDIUM)
     await tap(harness, ALICE.id, await seats(harness), "+ Bot")
     record = await game_in(harness)
     assert record.kind is kinds.GROUP
@@ -181,7 +186,7 @@ async def test_a_new_lobby_chooses_its_game_and_players_in_its_settings(
     assert settings.turn_timer == 30
     lobby = await table(harness)
     assert labels(lobby) == [
-        *("Kozel", "Bots: Medium"),  # Kozel is four: no player count to choose
+        *("Kozel", BOTS_MEDIUM),  # Kozel is four: no player count to choose
         *("To 50", "To 100", "● To 150", "⏱ Timer: 30 s", BACK),
     ]
     assert "Turn timer: 30 s to move" in lobby.text
@@ -248,7 +253,7 @@ async def test_a_kozel_lobby_shows_ten_buttons_at_most_and_no_game_to_choose(
     ]
     shown = await settings(harness)
     assert rows_of(shown) == [
-        ["Bots: Medium"],
+        [BOTS_MEDIUM],
         ["To 50", "● To 100", "To 150"],
         ["⏱ off", "⏱ 30 s", "● ⏱ 60 s", "⏱ 120 s"],
         [BACK],
@@ -272,22 +277,22 @@ async def test_the_seats_show_eleven_buttons_the_settings_ten_marking_the_chosen
     assert "Draw game" not in labels(lobby)  # the game is chosen in the settings
     assert rows_of(await settings(harness)) == [
         ["Draw game", "4 players"],
-        ["Bots: Medium"],
+        [BOTS_MEDIUM],
         ["To 50", "● To 100", "To 150"],
         ["⏱ Timer: 60 s"],
         [BACK],
     ]
-    for label in ("To 50", "Bots: Medium", "⏱ Timer: 60 s", "4 players", "Draw game"):
+    for label in ("To 50", BOTS_MEDIUM, "⏱ Timer: 60 s", "4 players", "Draw game"):
         await choose(harness, label)
     shown = await table(harness)
     assert rows_of(shown) == [
         ["Block game", "2 players"],
-        ["Bots: Hard"],
+        [BOTS_HARD],
         ["● To 50", "To 100", "To 150"],
         ["⏱ Timer: 120 s"],
         [BACK],
     ]
-    for said in ("<b>Block game</b>", "playing to 50", "2 players:", "Bots: Hard", "120 s"):
+    for said in ("<b>Block game</b>", "playing to 50", "2 players:", BOTS_HARD, "120 s"):
         assert said in shown.text
     settings_now = (await game_in(harness)).settings
     assert (settings_now.variant, settings_now.n_players) == (Variant.BLOCK, 2)
@@ -341,7 +346,7 @@ async def test_who_may_not_change_the_settings_is_refused_and_nothing_changes(
     assert SETTINGS in labels(await table(harness))
     opened = await settings(harness)  # the opener may
     before = await game_in(harness)
-    for label in ("To 150", "⏱ off", "Bots: Medium"):
+    for label in ("To 150", "⏱ off", BOTS_MEDIUM):
         answer = await tap(harness, BOB.id, opened, label)
         assert alert_of(answer) == refused
         answer = await tap(harness, EVE.id, opened, label)

@@ -12,9 +12,11 @@ from aiogram.exceptions import TelegramServerError
 from aiogram.methods import EditMessageText, SendMessage, TelegramMethod
 
 from bot.app import Pacing
+from bot.game.level_ratings import LEAGUE
 from bot.game.state import HandOver
 from bot.game.worker import Rhythm
 from bot.telegram.outbox.pace import Limit, Limits
+from core.players import Level
 from tests.bot.conftest import NO_LIMIT, FakeClock
 from tests.bot.fake_telegram import Call, FakeTelegram, TelegramHarness, alert_of
 from tests.bot.telegram.group.driver import (
@@ -151,7 +153,7 @@ async def test_a_message_sent_anew_after_a_refused_edit_takes_a_turn_of_its_own(
     """An edit refused because its message is gone was a call: the new message waits
     for the chat's next turn (a second later here) instead of bunching with it."""
     await harness.send(ALICE, "/play")
-    for label in ("Block game", "1 bot", "Easy", "100"):
+    for label in ("Block game", "1 bot", f"Easy ≈ {LEAGUE[Level.EASY]}", "100"):
         menu = fake.last_in(ALICE.id)
         await harness.press(ALICE, menu, menu.button(label).callback_data or "")
         clock.advance(1)  # the menu shows the choice a second later
