@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from bot.game.level_ratings import LEAGUE
 from core.players import Level
 
@@ -11,4 +13,4 @@ def test_every_level_has_a_rating_each_above_the_weaker_levels() -> None:
     # person the wrong way round which bots are stronger.
     assert list(LEAGUE) == list(Level)
     figures = [LEAGUE[level] for level in Level]
-    assert all(weaker < stronger for weaker, stronger in zip(figures, figures[1:]))
+    assert all(weaker < stronger for weaker, stronger in itertools.pairwise(figures))

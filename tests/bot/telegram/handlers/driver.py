@@ -27,9 +27,10 @@ async def open_game(
     for label in (variant, opponents, level, target):
         if not label:
             continue
-        if label == level:  # a level's button carries its rating: "Hard ≈ 1650"
-            label = next(b.text for b in menu.buttons() if b.text.startswith(f"{level} ≈"))
-        answer = await harness.press(who, menu, menu.button(label).callback_data or "")
+        text = label
+        if label == level:  # a level's button carries its rating: "Hard ≈ 2002"
+            text = next(b.text for b in menu.buttons() if b.text.startswith(f"{level} ≈"))
+        answer = await harness.press(who, menu, menu.button(text).callback_data or "")
         assert alert_of(answer) is None, alert_of(answer)
         if clock is not None:
             clock.advance(1)
