@@ -230,8 +230,9 @@ class DirectGame(Players):
             menus = menu()
             if not menus:
                 return None
-            labels = menus[-1].labels()
-            step = next((label for label in wanted if label in labels), None)
+            # A level's button carries its rating ("Easy ≈ 788"): read as its name.
+            labels = {label.split(" ≈ ")[0]: label for label in menus[-1].labels()}
+            step = next((labels[label] for label in wanted if label in labels), None)
             if step is None:
                 return None
             return self.who, menus[-1], str(menus[-1].button(step)["callback_data"])
