@@ -21,13 +21,11 @@ from core.engine import Move
 from core.players.dealing import ConstrainedDealer
 from core.players.knowledge import Knowledge, ends_after, infer
 from core.players.outcome import Scorer, scorer_for
-from core.players.sim import SMART, placement_values, playout, shuffled_bits
+from core.players.sim import SMART, playout, shuffled_bits
 from core.players.solver import Solver
 from core.views import SeatView
 
 Clock = Callable[[], float]
-HEAVY, PLACEMENT = 0, 1  # models of the others' choices (`HardPlayer.model`)
-Evidence = list[tuple[int, int, int, float, bool, int, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +53,6 @@ class HardPlayer:
     exact_nodes: int = 3000  # positions per sample; over it, the sample is played out instead
     decision_nodes: int = 25_000  # positions per decision; once spent, samples are played out
     weighting: bool = True  # weight samples by the likelihood of the observed plays
-    # How others are assumed to choose: HEAVY (a softmax over the tiles' pips) or
-    # PLACEMENT (a softmax over SMART's value of every placement, the sample's hands
-    # of that moment in view: heavy tiles, doubles, ends it can follow, the next seat
-    # shut out, the partner kept in).
-    model: int = 0
     policy: int = SMART  # how every seat plays in the play-outs
     clock: Clock | None = None
     time_cap: float = 0.09
@@ -117,7 +110,7 @@ class HardPlayer:
             count = max(self.exact_samples, min(self.samples, self.work // (moves * tiles)))
         else:  # many legal moves (a lead, a long draw) spread the same effort thinner
             count = max(self.exact_samples, min(self.samples, self.playouts // max(moves, 1)))
-        return self.sample(infer(view), rng, count, view.has_teams)
+        return self.sample(infer(view), rng, count)
 
     def searches_exactly(self, view: SeatView) -> bool:
         """Few enough tiles in hands, and nothing to draw: search every sample exactly."""
@@ -125,9 +118,7 @@ class HardPlayer:
 
     # -- sampling ------------------------------------------------------------------------
 
-    def sample(
-        self, know: Knowledge, rng: random.Random, count: int, teams: bool = False
-    ) -> list[Sample]:
+    def sample(self, know: Knowledge, rng: random.Random, count: int) -> list[Sample]:
         """Deals of the unseen tiles consistent with the view; when others' plays
         were observed, the most likely of several candidates, weighted by likelihood."""
         evidence = self._evidence(know) if self.weighting else []
@@ -135,11 +126,8 @@ class HardPlayer:
         if not evidence:
             return [self._finish(know, dealer.deal(rng), 1.0, rng) for _ in range(count)]
         drawn = [dealer.deal(rng) for _ in range(count * self.candidates_per_sample)]
-        likelihood = self._log_likelihood
-        if self.model == PLACEMENT:
-            likelihood = functools.partial(self._placement_likelihood, teams=teams)
         weighted = sorted(
-            ((likelihood(evidence, hands), i) for i, hands in enumerate(drawn)),
+            ((self._log_likelihood(evidence, hands), i) for i, hands in enumerate(drawn)),
             reverse=True,
         )[:count]
         top = weighted[0][0]
@@ -153,29 +141,29 @@ class HardPlayer:
                 rest_mask &= ~hand
         return Sample(hands, shuffled_bits(rest_mask, rng), weight)
 
-    def _evidence(self, know: Knowledge) -> Evidence:
+    def _evidence(self, know: Knowledge) -> list[tuple[int, int, int, float, bool]]:
         """Newest first: (seat, tile bit, mask of tiles that fitted then, logit,
-        whether the play tells something, the ends then), for the likelihood of a
-        sample."""
+        whether the play tells something), for the likelihood of a sample."""
         inv_t = 1.0 / self.temperature
         out = []
         for play in reversed(know.plays):
             informative = play.informative and play.seat != know.seat
             ends = play.ends_before or (0, 0)
             fit = SUIT[ends[0]] | SUIT[ends[1]]
-            logit = play.tile.value * inv_t
-            out.append((play.seat, BIT[play.tile], fit, logit, informative, ends[0], ends[1]))
+            out.append((play.seat, BIT[play.tile], fit, play.tile.value * inv_t, informative))
         if not any(e[4] for e in out):
             return []
         return out
 
-    def _log_likelihood(self, evidence: Evidence, hands: list[int]) -> float:
+    def _log_likelihood(
+        self, evidence: list[tuple[int, int, int, float, bool]], hands: list[int]
+    ) -> float:
         """How likely the observed plays were, if every seat leaned towards shedding
         heavy tiles (a softmax over the values of the tiles it could lay)."""
         held = list(hands)
         log_p = 0.0
         exp_value = _exp_table(self.temperature)
-        for seat, bit, fit, logit, informative, _, _ in evidence:
+        for seat, bit, fit, logit, informative in evidence:
             held[seat] |= bit  # going back in time, the tile returns to the hand
             if not informative:
                 continue
@@ -186,26 +174,6 @@ class HardPlayer:
                 denom += exp_value[low.bit_length() - 1]
                 playable ^= low
             log_p += logit - math.log(denom)
-        return log_p
-
-    def _placement_likelihood(self, evidence: Evidence, hands: list[int], teams: bool) -> float:
-        """How likely the observed plays were if every seat chose among its placements
-        by SMART's value of each (a softmax at `temperature`)."""
-        held = list(hands)
-        inv_t = 1.0 / self.temperature
-        log_p = 0.0
-        for seat, bit, fit, _, informative, left, right in evidence:
-            held[seat] |= bit
-            if not informative:
-                continue
-            chosen = -1e9
-            denom = 0.0
-            playable = fit & held[seat]
-            for tile_bit, value in placement_values(held, seat, playable, left, right, teams):
-                denom += math.exp(value * inv_t)
-                if tile_bit == bit and value > chosen:
-                    chosen = value
-            log_p += chosen * inv_t - math.log(denom)
         return log_p
 
     # -- evaluation -------------------------------------------------------------------------

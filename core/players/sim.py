@@ -124,35 +124,6 @@ def smart_choice(
     return best
 
 
-def placement_values(
-    hands: list[int], seat: int, playable: int, left: int, right: int, teams: bool
-) -> list[tuple[int, float]]:
-    """Every placement of the seat's playable tiles with SMART's value of it, as
-    (tile bit, value)."""
-    n = len(hands)
-    hand = hands[seat]
-    nxt = hands[(seat + 1) % n]
-    partner = hands[(seat + 2) % n] if teams else 0
-    out = []
-    m = playable
-    while m:
-        bit = m & -m
-        m ^= bit
-        i = bit.bit_length() - 1
-        lo, hi = LOW[i], HIGH[i]
-        rest_hand = hand & ~bit
-        base = lo + hi + (_DOUBLE if lo == hi else 0)
-        for new_left, new_right in placements(lo, hi, left, right):
-            fits = SUIT[new_left] | SUIT[new_right]
-            value = base + _FOLLOW * (rest_hand & fits).bit_count()
-            if not nxt & fits:
-                value += _BLOCKS_NEXT
-            if teams and partner and not partner & fits:
-                value -= _BLOCKS_PARTNER
-            out.append((bit, float(value)))
-    return out
-
-
 def placements(lo: int, hi: int, left: int, right: int) -> list[tuple[int, int]]:
     """The distinct ends after laying lo-hi (R4.4: one placement when both ends match)."""
     out = []
