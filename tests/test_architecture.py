@@ -28,10 +28,10 @@ USE_CASES = (
 # the refusals, and the ports the use cases speak through.
 GAME_MODEL = (
     *("bot.game.actions", "bot.game.advice", "bot.game.bots", "bot.game.changes"),
-    *("bot.game.errors", "bot.game.kinds", "bot.game.lobby", "bot.game.notify"),
-    *("bot.game.options", "bot.game.people", "bot.game.ports", "bot.game.ratings"),
-    *("bot.game.record", "bot.game.refusals", "bot.game.seats", "bot.game.state"),
-    *("bot.game.tally", "bot.game.timer"),
+    *("bot.game.errors", "bot.game.kinds", "bot.game.level_ratings", "bot.game.lobby"),
+    *("bot.game.notify", "bot.game.options", "bot.game.people", "bot.game.ports"),
+    *("bot.game.ratings", "bot.game.record", "bot.game.refusals", "bot.game.seats"),
+    *("bot.game.state", "bot.game.tally", "bot.game.timer"),
 )
 
 GAME_IS_USE_CASES_AND_MODEL = Partition(
