@@ -219,9 +219,12 @@ def scores_line(view: PublicView, names: Names, t: Translate) -> str:
     return text
 
 
-def table_lines(view: PublicView, names: Names, t: Translate, *, code: bool = True) -> list[str]:
-    """What everyone sees (R8.1): the line, its ends, hand sizes, boneyard, scores, and
-    while a hand is played, its deal code (`core.fair`), if it has one."""
+def table_lines(
+    view: PublicView, names: Names, t: Translate, *, code: bool = True, scores: bool = True
+) -> list[str]:
+    """What everyone sees (R8.1): the line, its ends, hand sizes, boneyard, scores (but
+    where the text above says them), and while a hand is played, its deal code
+    (`core.fair`), if it has one."""
     lines = [header(view, t)]
     if view.line:
         lines.append(t("line", tiles=tiles_text(view.line)))
@@ -237,7 +240,8 @@ def table_lines(view: PublicView, names: Names, t: Translate, *, code: bool = Tr
         lines.append(t("hand-sizes", sizes=" · ".join(sizes)))
         if view.variant is Variant.DRAW:
             lines.append(t("boneyard", count=view.boneyard_size))
-    lines.append(scores_line(view, names, t))
+    if scores:
+        lines.append(scores_line(view, names, t))
     if code and view.commitment is not None and view.phase is Phase.PLAYING:
         lines.append(t("deal-commitment", commitment=view.commitment))
     return lines

@@ -66,7 +66,10 @@ def table_content(
         blocks.append(Block(t("table-hand-over")))
     elif not isinstance(state, Playing | Stopped):
         blocks.append(Block(t("table-match-over")))
-    table = caption_lines(view, names, t) if drawn else table_lines(view, names, t)
+    # Under a result, which says the score, the table does not say it again.
+    table = (
+        caption_lines(view, names, t) if drawn else table_lines(view, names, t, scores=not under)
+    )
     blocks.append(Block("\n".join(table)))
     # A Kozel redeal stays on the table for the whole hand; other actions scroll by (the
     # picture shows each seat's last one).

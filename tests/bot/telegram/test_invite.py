@@ -122,6 +122,7 @@ async def test_a_posted_card_plays_a_match_to_its_end(
             # Nothing can be posted there: the hand's result heads the table, with the
             # button that sends its deal's secret privately.
             assert "is over" in posted.text, posted.text
+            assert posted.text.count("Score: ") == 1, posted.text  # the result's alone
             assert "🔑" in str(posted.markup)
             results_seen += 1
             await harness.elapse(8)  # the next hand is dealt by itself
@@ -137,6 +138,7 @@ async def test_a_posted_card_plays_a_match_to_its_end(
         raise AssertionError("the match did not end")
     assert not [c for c in harness.fake.calls if c.params.get("chat_id") == chat_id]
     assert "wins the match" in posted.text or "win the match" in posted.text, posted.text
+    assert posted.text.count("Score: ") == 1, posted.text  # the result's, not the table's
     # The card's own Join, pressed on an old copy of it: refused, nothing changed.
     late = await harness.press_inline(people[1], posted.inline_message_id, card_join)
     assert alert_of(late) is not None
