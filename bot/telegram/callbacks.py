@@ -133,8 +133,11 @@ class DealData(CallbackData, prefix="dl"):
 
 class InviteData(CallbackData, prefix="iv"):
     """Join on an invitation posted by inline mode (`bot.telegram.handlers.invite`): the
-    first press opens the game's lobby in that message, managed by `by` (who posted it)."""
+    first press opens the game's lobby in that message, managed by `by` (who posted it).
+    `sig` signs the rest with the bot's token: a client sends whatever data it likes,
+    and none could name someone else its card's manager without it."""
 
     variant: VariantName
     players: Annotated[int, Field(ge=2, le=4)]
     by: Annotated[int, Field(ge=1, lt=10**15)]
+    sig: Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{11}$")]

@@ -9,6 +9,9 @@ group game."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 from contextlib import suppress
 
 from aiogram import Bot, F, Router
@@ -59,7 +62,26 @@ OFFERED = (
 CACHED = 300  # seconds Telegram may keep an answer for the person who asked
 
 
-async def offer(query: InlineQuery, t: Translate) -> None:
+def signed(bot: Bot, variant: Variant, players: int, by: int) -> InviteData:
+    """A card's Join, signed with the bot's token (64 bits of an HMAC)."""
+    what = f"{variant.value}:{players}:{by}".encode()
+    digest = hmac.new(bot.token.encode(), what, hashlib.sha256).digest()[:8]
+    sig = base64.urlsafe_b64encode(digest).decode().rstrip("=")
+    return InviteData(variant=variant.value, players=players, by=by, sig=sig)
+
+
+def _checked(bot: Bot, data: InviteData) -> tuple[Variant, int]:
+    """The card's game, once its Join is the one the bot signed (else refused)."""
+    try:
+        variant = Variant(data.variant)
+    except ValueError:
+        raise RefusalError(RefusalCode.UNKNOWN_BUTTON) from None
+    if not hmac.compare_digest(signed(bot, variant, data.players, data.by).sig, data.sig):
+        raise RefusalError(RefusalCode.UNKNOWN_BUTTON)
+    return variant, data.players
+
+
+async def offer(query: InlineQuery, t: Translate, bot: Bot) -> None:
     """The games, as invitation cards (the one the words name, when they name one)."""
     chosen = new_arguments(query.query) if query.query.strip() else None
     games = [chosen] if chosen is not None else list(OFFERED)
@@ -68,7 +90,7 @@ async def offer(query: InlineQuery, t: Translate) -> None:
     for variant, players in games:
         game = variant_name(variant, t)
         count = t("btn-players", count=players)
-        join = InviteData(variant=variant.value, players=players, by=query.from_user.id).pack()
+        join = signed(bot, variant, players, query.from_user.id).pack()
         card = t("invite-card", name=name, game=game, players=count)
         results.append(
             InlineQueryResultArticle(
@@ -104,7 +126,7 @@ async def join_card(
     try:
         game = await games.for_chat(chat_id)
         if game is None:
-            variant, players = Variant(callback_data.variant), callback_data.players
+            variant, players = _checked(bot, callback_data)
             try:
                 card = query.inline_message_id
                 await _open_card(groups, card, someone, variant, players, callback_data.by)

@@ -81,9 +81,8 @@ async def test_the_bots_name_offers_every_game_as_a_card_in_the_persons_language
     assert card.startswith("🁫 \u2068Bob\u2069 зовёт вас сыграть")
     (row,) = kozel["reply_markup"]["inline_keyboard"]
     assert row[0]["text"] == t("btn-join")
-    assert InviteData.unpack(row[0]["callback_data"]) == InviteData(
-        variant="kozel", players=4, by=BOB.id
-    )
+    join = InviteData.unpack(row[0]["callback_data"])
+    assert (join.variant, join.players, join.by) == ("kozel", 4, BOB.id)  # signed (below)
     (one,) = results(harness, await harness.inline_query(ANN, "block 3"))
     assert one["id"] == "block-3"
     assert "&lt;b&gt;&amp;" in one["input_message_content"]["message_text"]  # escaped
@@ -172,6 +171,26 @@ async def test_a_posted_card_plays_a_match_to_its_end(
     assert again.game_id != game.game_id  # a new match, in the same message
     assert isinstance(again.state, Playing)
     assert again.inline_message_id == posted.inline_message_id
+
+
+async def test_a_join_forged_to_name_another_manager_is_refused_and_opens_nothing(
+    harness: TelegramHarness, texts: Texts
+) -> None:
+    posted = await posted_invitation(harness)  # Ann's card
+    real = InviteData.unpack(join_of(posted))
+    assert real.by == ANN.id
+    for forged in (
+        real.model_copy(update={"by": EVE.id}),  # Eve as its manager, Ann's signature
+        real.model_copy(update={"players": 3}),  # another game
+        real.model_copy(update={"sig": "A" * 11}),
+    ):
+        answer = await harness.press_inline(EVE, posted.inline_message_id, forged.pack())
+        assert alert_of(answer) == texts.get("en", "refusal-unknown-button")
+        assert await harness.storage.load_for_chat(inline_chat(posted.inline_message_id)) is None
+    # The real one still opens the lobby, managed by Ann.
+    assert alert_of(await harness.press_inline(EVE, posted.inline_message_id, real.pack())) is None
+    game = await game_of(harness, posted)
+    assert game.side.creator_id == ANN.id
 
 
 async def test_a_stranger_and_a_forged_inline_message_change_nothing(

@@ -9,7 +9,14 @@ from bot.game.actions import GameAction
 from bot.game.level_ratings import LEAGUE
 from bot.game.seats import BotSeat, Seat
 from bot.game.state import Game
-from bot.telegram.callbacks import ActionData, EndCode, MenuData, MoveData, StopData
+from bot.telegram.callbacks import (
+    ActionData,
+    EndCode,
+    InviteData,
+    MenuData,
+    MoveData,
+    StopData,
+)
 from bot.telegram.render.keyboards import END_CODES, game_keyboard, menu_keyboard, move_buttons
 from core.engine import Match
 from core.line import End
@@ -133,6 +140,7 @@ def test_callback_data_fits_in_64_bytes_at_its_largest() -> None:
         ActionData(game="f" * 10, version=10**12 - 1, action=GameAction.REMATCH),
         StopData(game="f" * 10, confirm=True),
         MenuData(variant="kozel", opponents=3, level="medium", target=150),
+        InviteData(variant="kozel", players=4, by=10**15 - 1, sig="-" * 11),
     ]
     for data in biggest:
         assert len(data.pack().encode()) <= 64
