@@ -22,6 +22,7 @@ decision of ours; `greedy` is abw's `bota_gorda`; `abw-pimc:M:S` is abw's
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -45,7 +46,7 @@ from core.events import EndReason, Event, HandStarted, Passed, Played, PlayKind 
 from core.line import End, Line, Move  # noqa: E402
 from core.players import HardPlayer  # noqa: E402
 from core.players.hard import Sample  # noqa: E402
-from core.players.knowledge import infer  # noqa: E402
+from core.players.knowledge import Knowledge, infer  # noqa: E402
 from core.players.outcome import kozel_hand  # noqa: E402
 from core.rules.kozel import kozel_count  # noqa: E402
 from core.state import MatchState, Phase  # noqa: E402
@@ -181,9 +182,55 @@ def omniscient_decider() -> Decide:
     return decide
 
 
+@dataclasses.dataclass
+class Seer(HardPlayer):
+    """A bound, not a player: a searching level told some hands (`reveal`: seats counted
+    from its own, 2 the partner, 1 and 3 the opponents), the others sampled as usual;
+    what knowing them is worth."""
+
+    reveal: tuple[int, ...] = ()
+    true_hands: list[int] = dataclasses.field(default_factory=list)  # set per decision
+
+    def sample(self, know: Knowledge, rng: random.Random, count: int) -> list[Sample]:
+        seats = [(know.seat + k) % know.n_players for k in self.reveal]
+        told = 0
+        sizes, lacks = list(know.hand_sizes), list(know.lacks)
+        for seat in seats:
+            told |= self.true_hands[seat]
+            sizes[seat], lacks[seat] = 0, 0
+        rest = dataclasses.replace(
+            know, unseen=know.unseen & ~told, hand_sizes=tuple(sizes), lacks=tuple(lacks)
+        )
+        samples = super().sample(rest, rng, count)
+        for sample in samples:
+            for seat in seats:
+                sample.hands[seat] = self.true_hands[seat]
+        return samples
+
+
+def seer_decider(name: str) -> Decide:
+    """`seer:<seats>:<player>`, e.g. `seer:2:hard` (the partner's hand told)."""
+    _, seats, base = name.split(":", 2)
+    found = tuned_player(base)
+    fields = {f.name: getattr(found, f.name) for f in dataclasses.fields(HardPlayer)}
+    player = Seer(**fields, reveal=tuple(int(c) for c in seats))
+
+    def decide(table: Table, seed: int) -> tuple[AbwMove, float]:
+        view = table.view()
+        player.true_hands = [mask_of(tile_of(d) for d in h) for h in table.game.hands]
+        rng = random.Random(f"{seed}:{len(table.game.moves)}")
+        start = time.perf_counter()
+        move = player.choose(view, rng)
+        return abw_move(table.game, move), time.perf_counter() - start
+
+    return decide
+
+
 def our_decider(name: str) -> Decide:
     if name == "omniscient":
         return omniscient_decider()
+    if name.startswith("seer:"):
+        return seer_decider(name)
     player = tuned_player(name)
 
     def decide(table: Table, seed: int) -> tuple[AbwMove, float]:
