@@ -23,6 +23,9 @@ Players, named on the command line (`--matchups A:B,...`, or `--a` with one or m
   the team. At every decision of ours the view is checked against abw's game (legal
   moves, unseen tiles, hand sizes, proven voids) and against our own engine's
   `seat_view`, the same moves mirrored in a 4-player block match with a free lead.
+- bounds, not players: `omniscient` (hard's search on the true hands, exact from 20
+  tiles) and `seer:S:P`, player P told the hands of the seats S counted from its own
+  (`seer:2:hard` the partner's, `seer:13:hard` the opponents'), the rest sampled.
 - `greedy`: abw's `dominoes.players.bota_gorda` (heaviest tile first).
 - `abw-pimc:M:S`: abw's `bota_gorda`, then abw's
   `probabilistic_alphabeta(start_move=M, sample_size=S)`: before move M (counted in
