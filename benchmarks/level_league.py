@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.game.ratings import Entity, LevelKey, Rating, Table, plan  # noqa: E402
+from bot.game.ratings import Entity, LevelKey, Rating, Table, apply, plan  # noqa: E402
 from core.arena import bot_decider, run_pair  # noqa: E402
 from core.players import Level  # noqa: E402
 from core.variants import DEFAULT_TARGET, Variant  # noqa: E402
@@ -71,12 +71,7 @@ def rate(jobs: list[Job], results: list[tuple[int, int]]) -> dict[Level, Rating]
     for (variant, n_players, _, a, b), (won, played) in zip(jobs, results, strict=True):
         for match in range(played):
             outcome = table(variant, n_players, Level(a), Level(b), match < won)
-            changes = plan(outcome, ratings).changes
-            for key, change in changes.items():
-                before = ratings.get(key, Rating())
-                ratings[key] = Rating(
-                    before.mu + change.mu, before.sigma + change.sigma, before.rated + 1
-                )
+            apply(ratings, plan(outcome, ratings))
     return {key.level: rating for key, rating in ratings.items() if isinstance(key, LevelKey)}
 
 

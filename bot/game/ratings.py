@@ -187,6 +187,14 @@ def plan(table: Table, ratings: Mapping[Entity, Rating]) -> Plan:
     return Plan(changes, tuple(told))
 
 
+def apply(ratings: dict[Entity, Rating], moves: Plan) -> None:
+    """`moves` added to ratings kept in memory, as the store adds them to its own (a
+    league of bots, or a test, rates match after match this way)."""
+    for entity, change in moves.changes.items():
+        old = ratings.get(entity, Rating())
+        ratings[entity] = Rating(old.mu + change.mu, old.sigma + change.sigma, old.rated + 1)
+
+
 def _people(table: Table, scope: Scope, ratings: Mapping[Entity, Rating]) -> dict[Entity, Change]:
     """Each seat plays with its entity's rating. Two seats of one bot level play with
     the same rating, and the level moves once, by the mean of its seats' moves: a match

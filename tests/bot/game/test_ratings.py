@@ -14,9 +14,9 @@ from bot.game.ratings import (
     LevelKey,
     PairKey,
     PersonKey,
-    Plan,
     Rating,
     Table,
+    apply,
     places_of,
     plan,
     shown,
@@ -32,13 +32,6 @@ from core.views import seat_view
 GROUP = -4001
 ALICE, BOB, CAROL, DAVE = 1001, 1002, 1003, 1004
 LEAGUE = 240  # matches: each ordered pair of levels 40 times
-
-
-def applied(ratings: dict[Entity, Rating], moves: Plan) -> None:
-    """`moves` added to `ratings`, as the store adds them."""
-    for entity, change in moves.changes.items():
-        old = ratings.get(entity, Rating())
-        ratings[entity] = Rating(old.mu + change.mu, old.sigma + change.sigma, old.rated + 1)
 
 
 def played_out(
@@ -74,7 +67,7 @@ def test_a_league_of_the_bot_levels_rates_hard_over_medium_over_easy() -> None:
     for n in range(LEAGUE):
         seating = seatings[n % len(seatings)]
         result = played_out(seating, 1000 + n, players)
-        applied(ratings, plan(table_of(GROUP, seating, lambda seat: seat, result), ratings))
+        apply(ratings, plan(table_of(GROUP, seating, lambda seat: seat, result), ratings))
     easy, medium, hard = (ratings[LevelKey(level, GROUP)] for level in GROUP_LEVELS)
     assert hard.shown > medium.shown > easy.shown
     # Each apart from the next by more than either's uncertainty: not a coin's luck.
