@@ -208,34 +208,24 @@ class Seer(HardPlayer):
         return samples
 
 
-def seer_decider(name: str) -> Decide:
+def seer(name: str) -> Seer:
     """`seer:<seats>:<player>`, e.g. `seer:2:hard` (the partner's hand told)."""
     _, seats, base = name.split(":", 2)
     found = tuned_player(base)
     fields = {f.name: getattr(found, f.name) for f in dataclasses.fields(HardPlayer)}
-    player = Seer(**fields, reveal=tuple(int(c) for c in seats))
-
-    def decide(table: Table, seed: int) -> tuple[AbwMove, float]:
-        view = table.view()
-        player.true_hands = [mask_of(tile_of(d) for d in h) for h in table.game.hands]
-        rng = random.Random(f"{seed}:{len(table.game.moves)}")
-        start = time.perf_counter()
-        move = player.choose(view, rng)
-        return abw_move(table.game, move), time.perf_counter() - start
-
-    return decide
+    return Seer(**fields, reveal=tuple(int(c) for c in seats))
 
 
 def our_decider(name: str) -> Decide:
     if name == "omniscient":
         return omniscient_decider()
-    if name.startswith("seer:"):
-        return seer_decider(name)
-    player = tuned_player(name)
+    player = seer(name) if name.startswith("seer:") else tuned_player(name)
 
     def decide(table: Table, seed: int) -> tuple[AbwMove, float]:
         view = table.view()
         table.check(view)
+        if isinstance(player, Seer):
+            player.true_hands = [mask_of(tile_of(d) for d in h) for h in table.game.hands]
         rng = random.Random(f"{seed}:{len(table.game.moves)}")
         start = time.perf_counter()
         move = player.choose(view, rng)
