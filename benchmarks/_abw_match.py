@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import random
 import sys
 import time
@@ -39,14 +40,14 @@ if str(ROOT) not in sys.path:
 import dominoes  # noqa: E402
 
 from benchmarks.reference_players import tuned_player  # noqa: E402
-from core.bits import mask_of  # noqa: E402
+from core.bits import bit_of, mask_of  # noqa: E402
 from core.deal import Deal, ScriptedDealer  # noqa: E402
 from core.engine import Match  # noqa: E402
 from core.events import EndReason, Event, HandStarted, Passed, Played, PlayKind  # noqa: E402
 from core.line import End, Line, Move  # noqa: E402
 from core.players import HardPlayer  # noqa: E402
 from core.players.hard import Sample  # noqa: E402
-from core.players.knowledge import Knowledge, infer  # noqa: E402
+from core.players.knowledge import Knowledge, ends_after, infer  # noqa: E402
 from core.players.outcome import kozel_hand  # noqa: E402
 from core.rules.kozel import kozel_count  # noqa: E402
 from core.state import MatchState, Phase  # noqa: E402
@@ -272,6 +273,38 @@ def decider(name: str) -> Decide:
     return our_decider(name)
 
 
+DECISION_LOG = os.environ.get("DOMINOES_DECISION_LOG")
+
+
+def log_decision(table: Table, who: str, move: AbwMove) -> None:
+    """With DOMINOES_DECISION_LOG, one JSON line per decision with a choice: the
+    mover's hand, the line, each legal move (tile's bit index, ends after) and the one
+    chosen, for fitting a model of how each side plays."""
+    if DECISION_LOG is None or len(table.game.valid_moves) < 2:
+        return
+    view = table.view()
+    chosen = (tile_of(move[0]), move[1])
+    options = []
+    pick = -1
+    for k, (tile, end) in enumerate(view.legal_moves):
+        left, right = ends_after(view, tile, end)
+        options.append([bit_of(tile).bit_length() - 1, left, right])
+        if (tile, end in (None, End.LEFT)) == chosen:
+            pick = k
+    record = {
+        "who": who,
+        "seat": view.seat,
+        "hand": mask_of(view.hand),
+        "line": mask_of(Tile.of(a, b) for a, b in view.line),
+        "ends": view.ends,
+        "lacks": list(infer(view).lacks),
+        "options": options,
+        "chosen": pick,
+    }
+    with open(f"{DECISION_LOG}.{os.getpid()}", "a") as out:
+        out.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+
 def play(seed: int, a_team: int, sides: tuple[Decide, Decide], verify: bool) -> dict[str, Any]:
     """One hand of deal `seed`, side A on team `a_team` (0: seats 0 and 2)."""
     random.seed(seed)  # the deal, and then abw's players' own chance
@@ -284,6 +317,7 @@ def play(seed: int, a_team: int, sides: tuple[Decide, Decide], verify: bool) -> 
         side = 0 if game.turn % 2 == a_team else 1
         valid = len(game.valid_moves)
         (d, left), spent = sides[side](table, seed)
+        log_decision(table, "ab"[side], (d, left))
         times[side].append([round(spent, 6), valid])
         game.make_move(d, left)
     table.sync()

@@ -143,8 +143,12 @@ def _pump(stream: IO[str], sink: queue.Queue[tuple[int, str | None]], job: int) 
     sink.put((job, None))
 
 
-def play(python: Path, a: str, b: str, hands: int, jobs: int, seed_base: int) -> Tally:
-    """Deal pairs until `hands` hands are played, over `jobs` worker processes."""
+def play(
+    python: Path, a: str, b: str, hands: int, jobs: int, seed_base: int, records: Path | None
+) -> Tally:
+    """Deal pairs until `hands` hands are played, over `jobs` worker processes; with
+    `records`, each hand's JSON line is appended there (for comparing two players on the
+    same deals)."""
     deals = math.ceil(hands / 2)
     lines: queue.Queue[tuple[int, str | None]] = queue.Queue()
     workers = []
@@ -166,6 +170,9 @@ def play(python: Path, a: str, b: str, hands: int, jobs: int, seed_base: int) ->
             running -= 1
             continue
         tally.add(json.loads(text))
+        if records is not None:
+            with records.open("a") as out:
+                out.write(text if text.endswith("\n") else text + "\n")
         if tally.hands % 100 == 0:
             share, _ = share_with_interval(tally.a.wins + tally.ties / 2, tally.hands)
             print(
@@ -237,6 +244,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
     parser.add_argument("--seed-base", type=int, default=50_000, help="first deal seed")
     parser.add_argument("--a", default="hard", help="side A with every --b")
+    parser.add_argument("--records", type=Path, help="append every hand's JSON line here")
     parser.add_argument("--b", action="append", default=[], help="side B (repeatable)")
     parser.add_argument("--matchups", default="", help=f"A:B,... (default {DEFAULT_MATCHUPS})")
     args = parser.parse_args()
@@ -248,7 +256,7 @@ def main() -> None:
         raise SystemExit(1)
     for a, b in matchups:
         start = time.perf_counter()
-        tally = play(python, a, b, args.hands, args.jobs, args.seed_base)
+        tally = play(python, a, b, args.hands, args.jobs, args.seed_base, args.records)
         print(report(a, b, tally, time.perf_counter() - start), flush=True)
 
 

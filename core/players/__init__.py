@@ -26,7 +26,13 @@ def player_for(level: Level | str, clock: Clock | None = None) -> BotPlayer:
 def hard_player(clock: Clock | None = None) -> HardPlayer:
     """The hard level: its effort counted in play-out steps (`HardPlayer.work`), spread
     evenly over the hand, so that late decisions weigh more deals at the same worst case."""
-    return HardPlayer(work=HARD_WORK, samples=HARD_SAMPLES, clock=clock)
+    return HardPlayer(
+        work=HARD_WORK,
+        samples=HARD_SAMPLES,
+        self_model=PARTNER_AS_SELF,
+        signal=SIGNAL,
+        clock=clock,
+    )
 
 
 def expert_player(clock: Clock | None = None) -> HardPlayer:
@@ -40,6 +46,8 @@ def expert_player(clock: Clock | None = None) -> HardPlayer:
         exact_tiles=EXPERT_EXACT_TILES,
         exact_nodes=EXPERT_EXACT_NODES,
         decision_nodes=EXPERT_DECISION_NODES,
+        self_model=PARTNER_AS_SELF,
+        signal=SIGNAL,
         clock=clock,
         time_cap=EXPERT_TIME_CAP,
     )
@@ -55,6 +63,8 @@ EXPERT_EXACT_TILES = 16
 EXPERT_EXACT_NODES = 6000
 EXPERT_DECISION_NODES = 300_000
 EXPERT_TIME_CAP = 0.8
+PARTNER_AS_SELF = 1  # Kozel: a partner's plays read by `SelfModel`, the others' as heavy first
+SIGNAL = 0.05  # Kozel: of moves about as good, the one `SelfModel` expects (a convention)
 
 
 def decision_rng(game_seed: int, hand_no: int, decision_no: int) -> random.Random:

@@ -16,16 +16,23 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.bits import BIT, SUIT, VALUE
+from core.bits import BIT, FULL, SUIT, VALUE
 from core.engine import Move
 from core.players.dealing import ConstrainedDealer
-from core.players.knowledge import Knowledge, ends_after, infer
+from core.players.knowledge import Knowledge, ObservedPlay, ends_after, infer
 from core.players.outcome import Scorer, scorer_for
+from core.players.self_model import SelfModel
 from core.players.sim import SMART, playout, shuffled_bits
 from core.players.solver import Solver
 from core.views import SeatView
 
 Clock = Callable[[], float]
+# A play seen, for the likelihood of a sample: (seat, tile bit, tiles that fitted then,
+# logit, 0 tells nothing / 1 the others' model / 2 the partner's, the play, its options
+# prepared for `SelfModel`).
+_Evidence = tuple[
+    int, int, int, float, int, ObservedPlay, list[tuple[int, float, int, int, int, bool]]
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +61,10 @@ class HardPlayer:
     decision_nodes: int = 25_000  # positions per decision; once spent, samples are played out
     weighting: bool = True  # weight samples by the likelihood of the observed plays
     policy: int = SMART  # how every seat plays in the play-outs
+    self_model: int = 0  # read plays as the searching levels' own: 1 the partner's, 2 all
+    # Kozel: added to each move's value, times the move's logit under `SelfModel`, so that
+    # of moves about as good, the one a partner reading us that way expects is played.
+    signal: float = 0.0
     clock: Clock | None = None
     time_cap: float = 0.09
 
@@ -66,7 +77,14 @@ class HardPlayer:
     def best_move(self, view: SeatView, samples: list[Sample]) -> Move:
         """The legal move with the best weighted score across `samples`."""
         moves = list(view.legal_moves)
-        totals, _ = self._totals(view, samples, scorer_for(view))
+        totals, weight = self._totals(view, samples, scorer_for(view))
+        if self.signal and view.has_teams and weight:
+            know = infer(view)
+            line = FULL & ~(know.unseen | know.own)
+            logits = _SELF.scores(know.own, line, view.ends, know.lacks, view.seat)
+            for k, (tile, end) in enumerate(moves):
+                option = (BIT[tile].bit_length() - 1, *ends_after(view, tile, end))
+                totals[k] += weight * self.signal * logits.get(option, 0.0)
         best = max(range(len(moves)), key=lambda k: (totals[k], -k))
         return moves[best]
 
@@ -141,31 +159,43 @@ class HardPlayer:
                 rest_mask &= ~hand
         return Sample(hands, shuffled_bits(rest_mask, rng), weight)
 
-    def _evidence(self, know: Knowledge) -> list[tuple[int, int, int, float, bool]]:
-        """Newest first: (seat, tile bit, mask of tiles that fitted then, logit,
-        whether the play tells something), for the likelihood of a sample."""
+    def _evidence(self, know: Knowledge) -> list[_Evidence]:
+        """Newest first: (seat, tile bit, mask of tiles that fitted then, logit, how the
+        play tells something (0 not, 1 the others' model, 2 the partner's), the play),
+        for the likelihood of a sample."""
         inv_t = 1.0 / self.temperature
+        partner = (know.seat + 2) % 4 if self.self_model and know.n_players == 4 else -1
         out = []
         for play in reversed(know.plays):
-            informative = play.informative and play.seat != know.seat
+            kind = 0
+            mine = play.seat == partner or (self.self_model == 2 and play.seat != know.seat)
+            if mine and (play.informative or play.chosen_lead):
+                kind = 2
+            elif play.informative and play.seat != know.seat:
+                kind = 1
             ends = play.ends_before or (0, 0)
             fit = SUIT[ends[0]] | SUIT[ends[1]]
-            out.append((play.seat, BIT[play.tile], fit, play.tile.value * inv_t, informative))
+            prepared = _SELF.prepare(play) if kind == 2 else []
+            out.append(
+                (play.seat, BIT[play.tile], fit, play.tile.value * inv_t, kind, play, prepared)
+            )
         if not any(e[4] for e in out):
             return []
         return out
 
-    def _log_likelihood(
-        self, evidence: list[tuple[int, int, int, float, bool]], hands: list[int]
-    ) -> float:
+    def _log_likelihood(self, evidence: list[_Evidence], hands: list[int]) -> float:
         """How likely the observed plays were, if every seat leaned towards shedding
-        heavy tiles (a softmax over the values of the tiles it could lay)."""
+        heavy tiles (a softmax over the values of the tiles it could lay), or, for a
+        partner of the same program, by `SelfModel`."""
         held = list(hands)
         log_p = 0.0
         exp_value = _exp_table(self.temperature)
-        for seat, bit, fit, logit, informative in evidence:
+        for seat, bit, fit, logit, kind, play, prepared in evidence:
             held[seat] |= bit  # going back in time, the tile returns to the hand
-            if not informative:
+            if not kind:
+                continue
+            if kind == 2:
+                log_p += _SELF.log_likelihood(held[seat], play, prepared)
                 continue
             playable = held[seat] & fit
             denom = 0.0
@@ -216,6 +246,9 @@ class HardPlayer:
             hands, rest, left, right, (me + 1) % n, draws, self.policy, view.has_teams
         )
         return score(hands, me if last < 0 else last, domino)
+
+
+_SELF = SelfModel()
 
 
 @functools.cache

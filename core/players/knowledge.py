@@ -21,6 +21,10 @@ class ObservedPlay:
     tile: Tile
     ends_before: tuple[int, int] | None  # None for a lead
     informative: bool  # a chosen play against two ends, not followed by a draw of the seat
+    line_before: int = 0  # the tiles on the line when it was laid
+    lacks_before: tuple[int, ...] = ()  # what each seat was proven to lack then
+    chosen_lead: bool = False  # a lead the seat chose (any tile of its hand)
+    ends_after: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +59,24 @@ def infer(view: SeatView) -> Knowledge:
     lacks = [0] * n
     plays: list[ObservedPlay] = []
     ends: tuple[int, int] | None = None
+    line = 0
     for event in view.history:
         if isinstance(event, Played):
-            chosen = event.kind is PlayKind.CHOICE and ends is not None
-            plays.append(ObservedPlay(event.seat, event.tile, ends, chosen))
+            choice = event.kind is PlayKind.CHOICE
+            plays.append(
+                ObservedPlay(
+                    event.seat,
+                    event.tile,
+                    ends,
+                    choice and ends is not None,
+                    line,
+                    tuple(lacks),
+                    choice and ends is None,
+                    event.ends_after,
+                )
+            )
             ends = event.ends_after
+            line |= BIT[event.tile]
         elif isinstance(event, Passed):
             lacks[event.seat] |= 1 << event.ends[0] | 1 << event.ends[1]
         elif isinstance(event, Drew):
@@ -69,7 +86,9 @@ def infer(view: SeatView) -> Knowledge:
             # What the seat held at its earlier plays is no longer its hand minus
             # its later plays: those plays stop telling anything.
             plays = [
-                dataclasses.replace(p, informative=False) if p.seat == event.seat else p
+                dataclasses.replace(p, informative=False, chosen_lead=False)
+                if p.seat == event.seat
+                else p
                 for p in plays
             ]
     lacks[view.seat] = 0

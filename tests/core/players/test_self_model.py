@@ -1,0 +1,72 @@
+"""The model of a partner that plays as the searching levels do."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.bits import BIT, BY_WEIGHT, mask_of
+from core.players.knowledge import ObservedPlay
+from core.players.self_model import SelfModel, features, options
+from core.tiles import Tile
+
+MODEL = SelfModel()
+
+
+def reference(hand: int, play: ObservedPlay) -> float:
+    """log P(play | hand) straight from `features`, one option at a time."""
+    weights = MODEL.lead if play.ends_before is None else MODEL.follow
+    found = options(hand, play.ends_before)
+    scores = []
+    target = None
+    for option in found:
+        f = features(hand, play.line_before, play.ends_before, option, play.lacks_before, play.seat)
+        score = sum(w * x for w, x in zip(weights, f, strict=True))
+        scores.append(score)
+        taken = (option[1], option[2]) == play.ends_after or play.ends_before is None
+        if option[0] == BIT[play.tile].bit_length() - 1 and taken:
+            target = score
+    assert target is not None
+    top = max(scores)
+    return target - top - math.log(sum(math.exp(s - top) for s in scores))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_the_prepared_likelihood_is_the_features_logit(seed: int) -> None:
+    rng = random.Random(seed)
+    order = list(range(28))
+    rng.shuffle(order)
+    lead = rng.random() < 0.25
+    line = 0 if lead else sum(1 << t for t in order[: rng.randrange(1, 12)])
+    hand = sum(1 << t for t in order[12 : 12 + rng.randrange(2, 8)])
+    ends = None if lead else (rng.randrange(7), rng.randrange(7))
+    found = options(hand, ends)
+    if len(found) < 2:
+        return
+    tile, left, right = rng.choice(found)
+    lacks = tuple(rng.randrange(128) if rng.random() < 0.3 else 0 for _ in range(4))
+    play = ObservedPlay(1, BY_WEIGHT[tile], ends, not lead, line, lacks, lead, (left, right))
+    fast = MODEL.log_likelihood(hand, play, MODEL.prepare(play))
+    assert math.isclose(fast, reference(hand, play), abs_tol=1e-9)
+
+
+def test_a_forced_play_tells_nothing() -> None:
+    hand = mask_of([Tile(2, 5), Tile(0, 1)])
+    play = ObservedPlay(1, Tile(2, 5), (5, 3), True, 0, (0,) * 4, False, (2, 3))
+    assert MODEL.log_likelihood(hand, play, MODEL.prepare(play)) == 0.0
+
+
+def test_a_double_led_is_likelier_from_a_hand_that_holds_the_heavier_double() -> None:
+    """Leading 1-1 says little of a hand holding 6-6 as well: the searching levels lead
+    their heavy double first more often than a light one."""
+    play = ObservedPlay(0, Tile(1, 1), None, False, 0, (0,) * 4, True, (1, 1))
+    prepared = MODEL.prepare(play)
+    plain = mask_of([Tile(1, 1), Tile(0, 2), Tile(3, 4), Tile(0, 5)])
+    with_six = mask_of([Tile(1, 1), Tile(6, 6), Tile(3, 4), Tile(0, 5)])
+    assert MODEL.log_likelihood(plain, play, prepared) > MODEL.log_likelihood(
+        with_six, play, prepared
+    )
