@@ -63,7 +63,7 @@ EXPERT_EXACT_TILES = 16
 EXPERT_EXACT_NODES = 6000
 EXPERT_DECISION_NODES = 300_000
 EXPERT_TIME_CAP = 0.8
-PARTNER_AS_SELF = 1  # Kozel: a partner's plays read by `SelfModel`, the others' as heavy first
+PARTNER_AS_SELF = True  # Kozel: a partner's plays read by `SelfModel`, the others' as heavy first
 SIGNAL = 0.05  # Kozel: of moves about as good, the one `SelfModel` expects (a convention)
 
 

@@ -61,7 +61,7 @@ class HardPlayer:
     decision_nodes: int = 25_000  # positions per decision; once spent, samples are played out
     weighting: bool = True  # weight samples by the likelihood of the observed plays
     policy: int = SMART  # how every seat plays in the play-outs
-    self_model: int = 0  # read plays as the searching levels' own: 1 the partner's, 2 all
+    self_model: bool = False  # Kozel: read the partner's plays as the searching levels' own
     # Kozel: added to each move's value, times the move's logit under `SelfModel`, so that
     # of moves about as good, the one a partner reading us that way expects is played.
     signal: float = 0.0
@@ -164,12 +164,11 @@ class HardPlayer:
         play tells something (0 not, 1 the others' model, 2 the partner's), the play),
         for the likelihood of a sample."""
         inv_t = 1.0 / self.temperature
-        partner = (know.seat + 2) % 4 if self.self_model and know.n_players == 4 else -1
+        partner = (know.seat + 2) % 4 if self.self_model and know.teams else -1
         out = []
         for play in reversed(know.plays):
             kind = 0
-            mine = play.seat == partner or (self.self_model == 2 and play.seat != know.seat)
-            if mine and (play.informative or play.chosen_lead):
+            if play.seat == partner and (play.informative or play.chosen_lead):
                 kind = 2
             elif play.informative and play.seat != know.seat:
                 kind = 1

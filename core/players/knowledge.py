@@ -37,6 +37,7 @@ class Knowledge:
     rest_size: int  # boneyard (draw game) or out-of-play tiles
     lacks: tuple[int, ...]  # per seat: bitmask of the numbers (bit n) proven absent
     plays: tuple[ObservedPlay, ...]
+    teams: bool = False  # Kozel: seats two apart are partners
 
     def allowed(self, seat: int) -> int:
         """The unseen tiles `seat` may hold, given what it is proven to lack."""
@@ -101,6 +102,7 @@ def infer(view: SeatView) -> Knowledge:
         rest_size=view.boneyard_size + view.out_of_play,
         lacks=tuple(lacks),
         plays=tuple(plays),
+        teams=view.has_teams,
     )
 
 

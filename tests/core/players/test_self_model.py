@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -9,9 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.bits import BIT, BY_WEIGHT, mask_of
-from core.players.knowledge import ObservedPlay
+from core.engine import Match
+from core.line import End
+from core.players import HardPlayer, player_for
+from core.players.knowledge import ObservedPlay, ends_after, infer
 from core.players.self_model import SelfModel, features, options
 from core.tiles import Tile
+from core.variants import Variant
+from core.views import seat_view
 
 MODEL = SelfModel()
 
@@ -70,3 +76,64 @@ def test_a_double_led_is_likelier_from_a_hand_that_holds_the_heavier_double() ->
     assert MODEL.log_likelihood(plain, play, prepared) > MODEL.log_likelihood(
         with_six, play, prepared
     )
+
+
+def _played(variant: Variant, moves: int, seed: int = 7) -> Match:
+    """A 4-seat match of `variant` after `moves` decisions of medium players."""
+    match, _ = Match.new(variant, 4, seed=seed)
+    medium = player_for("medium")
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = match.turn
+        assert seat is not None
+        assert not match.hand_over
+        tile, end = medium.choose(seat_view(match, seat), rng)
+        match.play(seat, tile, end)
+    return match
+
+
+def test_only_the_kozel_partners_chosen_plays_are_read_by_the_self_model() -> None:
+    match = _played(Variant.KOZEL, 9)
+    view = seat_view(match, match.turn or 0)
+    know = infer(view)
+    partner = (view.seat + 2) % 4
+    kinds = {(e[5].seat, e[5].tile): e[4] for e in HardPlayer(self_model=True)._evidence(know)}
+    read = [play for play in know.plays if play.seat == partner]
+    assert read, "the partner has played"
+    for play in know.plays:
+        told = play.informative or play.chosen_lead
+        other = play.informative and play.seat != view.seat
+        expected = 2 if play.seat == partner and told else (1 if other else 0)
+        assert kinds[(play.seat, play.tile)] == expected, play
+    assert all(k != 2 for k in (e[4] for e in HardPlayer()._evidence(know)))
+
+
+def test_in_a_four_seat_block_game_no_one_is_read_as_a_partner() -> None:
+    match = _played(Variant.BLOCK, 9)
+    know = infer(seat_view(match, match.turn or 0))
+    assert all(e[4] != 2 for e in HardPlayer(self_model=True)._evidence(know))
+
+
+def test_a_strong_signal_plays_the_self_models_favourite() -> None:
+    """With the convention's weight far above any difference of values, the move played
+    is the one the model expects of the seat's hand."""
+    match = _played(Variant.KOZEL, 6)
+    for _ in range(12):
+        view = seat_view(match, match.turn or 0)
+        if len(view.legal_moves) > 1:
+            break
+        match.play(view.seat, *view.legal_moves[0])
+    assert len(view.legal_moves) > 1
+    know = infer(view)
+    line = mask_of(Tile.of(a, b) for a, b in view.line)
+    logits = MODEL.scores(know.own, line, view.ends, know.lacks, view.seat)
+
+    def logit(move: tuple[Tile, End | None]) -> float:
+        tile, end = move
+        return logits[(BIT[tile].bit_length() - 1, *ends_after(view, tile, end))]
+
+    favourite = max(logit(m) for m in view.legal_moves)
+    quiet = HardPlayer(samples=16, exact_samples=8)
+    assert logit(quiet.choose(view, random.Random(1))) < favourite, "the position tells nothing"
+    loud = dataclasses.replace(quiet, signal=1000.0)
+    assert logit(loud.choose(view, random.Random(1))) == favourite
