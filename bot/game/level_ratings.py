@@ -1,10 +1,10 @@
 """The bot levels' ratings on the people's scale (`bot.game.ratings`), measured in a
 league of bot-only matches by `benchmarks/level_league.py` (its default run: 360
-matches, 180 for each level; their sigmas ended between 2.6 and 3.6, run again once the Kozel levels read their partner as themselves): shown where
-people choose a level. Each level started there as a person does, at 1000, so a
-figure is what a player of that strength shows after as many matches; a person's
-figure, from fewer matches, is more cautious. Measure again when a level's player
-changes."""
+matches, 180 for each level; their sigmas ended between 2.6 and 3.6; run again once the
+Kozel levels read their partner as themselves): shown where people choose a level. Each
+level started there as a person does, at 1000, so a figure is what a player of that
+strength shows after as many matches; a person's figure, from fewer matches, is more
+cautious. Measure again when a level's player changes."""
 
 from __future__ import annotations
 
