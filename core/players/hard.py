@@ -2,7 +2,8 @@
 
 Each decision samples deals of the unseen tiles consistent with everything the
 seat knows (hand sizes, proven voids, the rest's size), weights each sample by
-how likely the other seats' observed plays were under it, and scores every
+how likely the other seats' observed plays were under it (a Kozel partner's read as
+this player itself plays, `self_model`), and scores every
 legal move across the same samples: by a fast play-out, or by exact search once
 few tiles remain. The score is the hand's outcome for the seat's side, with the
 match in view (Kozel: penalties, eggs, the rule of 13, the goats' mark).
