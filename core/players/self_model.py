@@ -45,10 +45,7 @@ def features(
     f[0] = (lo + hi) / 12
     f[1] = 1.0 if lo == hi else 0.0
     f[2] = (rest & (SUIT[new_left] | SUIT[new_right])).bit_count() / 3
-    if ends is None:
-        opened = SUIT[lo] | SUIT[hi]
-    else:
-        opened = SUIT[new_left if new_left != ends[0] else new_right]
+    opened = _opened(i, ends, new_left, new_right)
     f[3] = (rest & opened).bit_count() / 3
     f[4] = (opened & unknown).bit_count() / 3
     f[5] = 1.0 if new_left == new_right else 0.0
@@ -58,6 +55,13 @@ def features(
         f[6] = 1.0 if lacks[(seat + 1) % n] & after == after else 0.0
         f[7] = 1.0 if n == 4 and lacks[(seat + 2) % n] & after == after else 0.0
     return f
+
+
+def _opened(i: int, ends: tuple[int, int] | None, new_left: int, new_right: int) -> int:
+    """The tiles of the number(s) laying tile `i` opens: both of its numbers on a lead."""
+    if ends is None:
+        return SUIT[LOW[i]] | SUIT[HIGH[i]]
+    return SUIT[new_left if new_left != ends[0] else new_right]
 
 
 def options(hand: int, ends: tuple[int, int] | None) -> list[tuple[int, int, int]]:
@@ -89,29 +93,20 @@ class SelfModel:
     lead: tuple[float, ...] = LEAD
 
     def prepare(self, play: ObservedPlay) -> list[_Option]:
-        """The options any hand could have had at `play` (see `log_likelihood`)."""
+        """The options any hand could have had at `play` (see `log_likelihood`): each
+        scored by `features` with the hand reduced to the tile itself, which leaves out
+        only what the rest of a hand changes."""
         w = self.lead if play.ends_before is None else self.follow
         ends = play.ends_before
         chosen = BIT[play.tile]
         free = FULL & ~play.line_before
-        lacks, n, seat = play.lacks_before, len(play.lacks_before), play.seat
         out: list[_Option] = []
         for option in options(free, ends):
             i, new_left, new_right = option
             bit = 1 << i
-            lo, hi = LOW[i], HIGH[i]
-            after = 1 << new_left | 1 << new_right
-            static = w[0] * (lo + hi) / 12
-            static += w[1] if lo == hi else 0.0
-            static += w[5] if new_left == new_right else 0.0
-            if n and lacks[(seat + 1) % n] & after == after:
-                static += w[6]
-            if n == 4 and lacks[(seat + 2) % n] & after == after:
-                static += w[7]
-            if ends is None:
-                opened = SUIT[lo] | SUIT[hi]
-            else:
-                opened = SUIT[new_left if new_left != ends[0] else new_right]
+            alone = features(bit, play.line_before, ends, option, play.lacks_before, play.seat)
+            static = sum(a * x for a, x in zip(w, alone, strict=True))
+            opened = _opened(i, ends, new_left, new_right)
             taken = bit == chosen and (ends is None or (new_left, new_right) == play.ends_after)
             fits = SUIT[new_left] | SUIT[new_right]
             out.append((bit, static, fits, opened, opened & free & ~bit, taken))
@@ -152,7 +147,7 @@ class SelfModel:
                 static
                 + w2 * (rest & fits).bit_count()
                 + w3 * (rest & opened).bit_count()
-                + w4 * (opened_free & ~hand).bit_count()
+                - w4 * (opened_free & hand).bit_count()
             )
             scores.append(s)
             if taken:
