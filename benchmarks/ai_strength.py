@@ -33,6 +33,7 @@ from benchmarks.reference_players import (  # noqa: E402
     omniscient_decider,
     sampler_decider,
     tuned_decider,
+    tuned_player,
 )
 from core.arena import (  # noqa: E402
     Decide,
@@ -43,7 +44,6 @@ from core.arena import (  # noqa: E402
     share_with_interval,
 )
 from core.engine import Match  # noqa: E402
-from core.players import player_for  # noqa: E402
 from core.variants import Variant  # noqa: E402
 from core.views import seat_view  # noqa: E402
 
@@ -147,8 +147,8 @@ def decision_times(games: int, levels: tuple[str, ...] = ("hard",)) -> None:
 
 
 def _decision_times(level: str, games: int) -> None:
-    player = player_for(level)  # no clock: its counted effort alone
-    target_p50, target_p99 = TIME_TARGETS[level]
+    player = tuned_player(level)  # no clock: its counted effort alone
+    target_p50, target_p99 = TIME_TARGETS[level.partition("+")[0]]
     for variant, n_players in ((Variant.BLOCK, 2), (Variant.DRAW, 2), (Variant.KOZEL, 4)):
         every: list[float] = []
         multi: list[float] = []
@@ -182,7 +182,9 @@ def main() -> None:
     parser.add_argument("--only", default="", help="run the matchups whose name contains this")
     parser.add_argument("--timing-hands", type=int, default=30, help="hands per variant timed")
     parser.add_argument(
-        "--timing-levels", default="hard", help="the levels timed, comma-separated (hard,expert)"
+        "--timing-levels",
+        default="hard",
+        help="the levels timed, comma-separated (hard,expert,hard+levels=0.2)",
     )
     parser.add_argument(
         "--versus",

@@ -10,7 +10,8 @@ both sides ("a": our level, "b": the other). Fitted on side A's: a model of our 
 level, for reading a partner's plays. Side B's are fitted alongside, for comparison
 only (a model of one opponent would be tuned to that opponent). Prints, on the last
 fifth of each side's decisions (held out), the mean log-likelihood of the chosen move
-under the fitted model, under the "heavy first" model the levels read the others with
+under the fitted model, under the weights `core.players.self_model` keeps, under the
+"heavy first" model the levels read the others with
 (temperature 3), and under a uniform choice, and how often the model's favourite was
 the move chosen.
 """
@@ -22,7 +23,7 @@ import json
 import math
 from pathlib import Path
 
-from core.players.self_model import N_FEATURES, features
+from core.players.self_model import FOLLOW, LEAD, N_FEATURES, features
 
 Decision = tuple[list[list[float]], int]  # each option's features, the chosen one
 
@@ -109,10 +110,12 @@ def main() -> None:
             cut = len(data) * 4 // 5
             w, train = fit(data[:cut])
             held, _ = mean_log_likelihood(w, data[cut:])
+            kept, _ = mean_log_likelihood(list(LEAD if lead else FOLLOW), data[cut:])
             uniform = sum(-math.log(len(o)) for o, _ in data[cut:]) / (len(data) - cut)
             print(
                 f"side {who}, {'leads' if lead else 'follows'}: {len(data)} decisions;"
-                f" held-out log-likelihood {held:.3f} (fitted), {heavy_first(data[cut:]):.3f}"
+                f" held-out log-likelihood {held:.3f} (fitted), {kept:.3f} (the kept"
+                f" weights), {heavy_first(data[cut:]):.3f}"
                 f" (heavy first), {uniform:.3f} (uniform); favourite chosen"
                 f" {hit_rate(w, data[cut:]):.1%}; train {train:.3f}"
             )

@@ -2,10 +2,11 @@
 
 Each decision samples deals of the unseen tiles consistent with everything the
 seat knows (hand sizes, proven voids, the rest's size), weights each sample by
-how likely the other seats' observed plays were under it (a Kozel partner's read as
-this player itself plays, `self_model`), and scores every
-legal move across the same samples: by a fast play-out, or by exact search once
-few tiles remain. The score is the hand's outcome for the seat's side, with the
+how likely the other seats' observed plays were under it (each seat's under a mixture
+of ways of choosing, its plays weighing them; a Kozel partner's read as this player
+itself plays, `self_model`), and scores every legal move across the same samples: by a
+fast play-out (a seat drawn as one that lays its heaviest tile laying it there too), or
+by exact search once few tiles remain. The score is the hand's outcome for the seat's side, with the
 match in view (Kozel: penalties, eggs, the rule of 13, the goats' mark).
 """
 
@@ -28,12 +29,23 @@ from core.players.solver import Solver
 from core.views import SeatView
 
 Clock = Callable[[], float]
-# A play seen, for the likelihood of a sample: (seat, tile bit, tiles that fitted then,
-# logit, 0 tells nothing / 1 the others' model / 2 the partner's, the play, its options
-# prepared for `SelfModel`).
-_Evidence = tuple[
-    int, int, int, float, int, ObservedPlay, list[tuple[int, float, int, int, int, bool]]
-]
+# The ways another seat may be choosing its moves, mixed per seat (`HardPlayer.heaviest`):
+# heavy first (a softmax over pips at `temperature`), the heaviest playable tile but
+# for a slip now and then (`heaviest_slip`), and as these levels play (`SelfModel`).
+HEAVY, HEAVIEST, LEVELS = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """A play seen, newest first, for the likelihood of a sample."""
+
+    seat: int
+    bit: int
+    fit: int  # the tiles that could be laid then (all of them on a lead)
+    value: int  # its pips
+    read: bool  # a choice the seat made: it tells something of its hand
+    play: ObservedPlay
+    prepared: list[tuple[int, float, int, int, int, bool]]  # for `SelfModel`, when read by it
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +53,7 @@ class Sample:
     hands: list[int]
     rest: list[int]  # the boneyard in a sampled draw order, or the out-of-play tiles
     weight: float
+    heaviest: int = 0  # the seats (bit s for seat s) played out laying their heaviest tile
 
 
 @dataclass
@@ -57,6 +70,13 @@ class HardPlayer:
     exact_samples: int = 64  # deals per decision once they are searched exactly
     candidates_per_sample: int = 2  # candidates drawn per kept sample, for the weighting
     temperature: float = 3.0  # how sharply others are assumed to prefer heavy tiles
+    # Prior weights of an opponent laying its heaviest playable tile but for a slip now
+    # and then, and of it choosing as these levels do; the rest is heavy first. Its plays
+    # in the hand weigh them anew on every sample (a Bayesian mixture per seat).
+    heaviest: float = 0.0
+    levels: float = 0.0
+    heaviest_slip: float = 0.05
+    play_heaviest: bool = True  # play out a seat drawn as laying its heaviest so
     exact_tiles: int = 14  # search each sample exactly once hands hold this many tiles or fewer
     exact_nodes: int = 3000  # positions per sample; over it, the sample is played out instead
     decision_nodes: int = 25_000  # positions per decision; once spent, samples are played out
@@ -144,67 +164,122 @@ class HardPlayer:
         dealer = ConstrainedDealer(know)
         if not evidence:
             return [self._finish(know, dealer.deal(rng), 1.0, rng) for _ in range(count)]
+        priors = self._priors(know)
         drawn = [dealer.deal(rng) for _ in range(count * self.candidates_per_sample)]
+        logs = [self._seat_logs(evidence, priors, hands) for hands in drawn]
         weighted = sorted(
-            ((self._log_likelihood(evidence, hands), i) for i, hands in enumerate(drawn)),
+            (
+                (sum(_mixed(p, seat) for p, seat in zip(priors, each, strict=True) if p), i)
+                for i, each in enumerate(logs)
+            ),
             reverse=True,
         )[:count]
         top = weighted[0][0]
-        return [self._finish(know, drawn[i], math.exp(lp - top), rng) for lp, i in weighted]
+        return [
+            self._finish(
+                know,
+                drawn[i],
+                math.exp(lp - top),
+                rng,
+                self._heaviest_seats(priors, logs[i], rng) if self.play_heaviest else 0,
+            )
+            for lp, i in weighted
+        ]
 
     @staticmethod
-    def _finish(know: Knowledge, hands: list[int], weight: float, rng: random.Random) -> Sample:
+    def _finish(
+        know: Knowledge, hands: list[int], weight: float, rng: random.Random, heaviest: int = 0
+    ) -> Sample:
         rest_mask = know.unseen
         for seat, hand in enumerate(hands):
             if seat != know.seat:
                 rest_mask &= ~hand
-        return Sample(hands, shuffled_bits(rest_mask, rng), weight)
+        return Sample(hands, shuffled_bits(rest_mask, rng), weight, heaviest)
 
-    def _evidence(self, know: Knowledge) -> list[_Evidence]:
-        """Newest first: (seat, tile bit, mask of tiles that fitted then, logit, how the
-        play tells something (0 not, 1 the others' model, 2 the partner's), the play),
-        for the likelihood of a sample."""
-        inv_t = 1.0 / self.temperature
+    @staticmethod
+    def _heaviest_seats(
+        priors: list[tuple[float, float, float] | None],
+        logs: list[list[float]],
+        rng: random.Random,
+    ) -> int:
+        """The seats a sampled deal plays out laying their heaviest tile: each drawn
+        with that way's posterior given the deal and the seat's plays, so that a sample
+        is a deal and, for every seat, a way of choosing."""
+        mask = 0
+        for seat, prior in enumerate(priors):
+            if not prior or not prior[HEAVIEST]:
+                continue
+            joint = [
+                math.log(p) + log if p else -math.inf
+                for p, log in zip(prior, logs[seat], strict=True)
+            ]
+            if rng.random() < math.exp(joint[HEAVIEST] - _log_sum(joint)):
+                mask |= 1 << seat
+        return mask
+
+    def _priors(self, know: Knowledge) -> list[tuple[float, float, float] | None]:
+        """Per seat, the prior weights of its ways of choosing (`HEAVY`, `HEAVIEST`,
+        `LEVELS`); None for the seat itself."""
+        others = (max(0.0, 1.0 - self.heaviest - self.levels), self.heaviest, self.levels)
         partner = (know.seat + 2) % 4 if self.self_model and know.teams else -1
+        return [
+            None if seat == know.seat else (0.0, 0.0, 1.0) if seat == partner else others
+            for seat in range(know.n_players)
+        ]
+
+    def _evidence(self, know: Knowledge) -> list[_Seen]:
+        """The plays seen, newest first; empty when none of them tells anything."""
+        priors = self._priors(know)
         out = []
         for play in reversed(know.plays):
-            kind = 0
-            if play.seat == partner and (play.informative or play.chosen_lead):
-                kind = 2
-            elif play.informative and play.seat != know.seat:
-                kind = 1
-            ends = play.ends_before or (0, 0)
-            fit = SUIT[ends[0]] | SUIT[ends[1]]
-            prepared = _SELF.prepare(play) if kind == 2 else []
-            out.append(
-                (play.seat, BIT[play.tile], fit, play.tile.value * inv_t, kind, play, prepared)
-            )
-        if not any(e[4] for e in out):
+            prior = priors[play.seat]
+            read = prior is not None and (play.informative or play.chosen_lead)
+            ends = play.ends_before
+            fit = FULL if ends is None else SUIT[ends[0]] | SUIT[ends[1]]
+            prepared = _SELF.prepare(play) if read and prior and prior[LEVELS] else []
+            out.append(_Seen(play.seat, BIT[play.tile], fit, play.tile.value, read, play, prepared))
+        if not any(seen.read for seen in out):
             return []
         return out
 
-    def _log_likelihood(self, evidence: list[_Evidence], hands: list[int]) -> float:
-        """How likely the observed plays were, if every seat leaned towards shedding
-        heavy tiles (a softmax over the values of the tiles it could lay), or, for a
-        partner of the same program, by `SelfModel`."""
+    def _seat_logs(
+        self,
+        evidence: list[_Seen],
+        priors: list[tuple[float, float, float] | None],
+        hands: list[int],
+    ) -> list[list[float]]:
+        """Per seat, log P(its observed plays | the deal `hands`) under each of its ways
+        of choosing (`HEAVY`, `HEAVIEST`, `LEVELS`) that its prior weighs."""
         held = list(hands)
-        log_p = 0.0
-        exp_value = _exp_table(self.temperature)
-        for seat, bit, fit, logit, kind, play, prepared in evidence:
-            held[seat] |= bit  # going back in time, the tile returns to the hand
-            if not kind:
+        logs = [[0.0, 0.0, 0.0] for _ in held]
+        heavy = _exp_table(self.temperature)
+        inv_t = 1.0 / self.temperature
+        keep, slip = math.log1p(-self.heaviest_slip), math.log(self.heaviest_slip)
+        for seen in evidence:
+            held[seen.seat] |= seen.bit  # going back in time, the tile returns to the hand
+            if not seen.read:
                 continue
-            if kind == 2:
-                log_p += _SELF.log_likelihood(held[seat], play, prepared)
-                continue
-            playable = held[seat] & fit
-            denom = 0.0
-            while playable:
-                low = playable & -playable
-                denom += exp_value[low.bit_length() - 1]
-                playable ^= low
-            log_p += logit - math.log(denom)
-        return log_p
+            prior = priors[seen.seat]
+            assert prior is not None
+            acc = logs[seen.seat]
+            playable = held[seen.seat] & seen.fit
+            if prior[HEAVY]:
+                soft = 0.0
+                m = playable
+                while m:
+                    low = m & -m
+                    soft += heavy[low.bit_length() - 1]
+                    m ^= low
+                acc[HEAVY] += seen.value * inv_t - math.log(soft)
+            if prior[HEAVIEST]:
+                count = playable.bit_count()
+                if seen.bit << 1 > playable:  # the highest bit: the heaviest tile
+                    acc[HEAVIEST] += keep if count > 1 else 0.0
+                else:
+                    acc[HEAVIEST] += slip - math.log(count - 1)
+            if prior[LEVELS]:
+                acc[LEVELS] += _SELF.log_likelihood(held[seen.seat], seen.play, seen.prepared)
+        return logs
 
     # -- evaluation -------------------------------------------------------------------------
 
@@ -243,12 +318,34 @@ class HardPlayer:
         draws = view.boneyard_size > 0
         n = view.n_players
         last, domino = playout(
-            hands, rest, left, right, (me + 1) % n, draws, self.policy, view.has_teams
+            hands,
+            rest,
+            left,
+            right,
+            (me + 1) % n,
+            draws,
+            self.policy,
+            view.has_teams,
+            sample.heaviest,
         )
         return score(hands, me if last < 0 else last, domino)
 
 
 _SELF = SelfModel()
+
+
+def _mixed(prior: tuple[float, float, float], logs: list[float]) -> float:
+    """log of the prior-weighted sum of the likelihoods exp(`logs`)."""
+    terms = [math.log(p) + log for p, log in zip(prior, logs, strict=True) if p]
+    return terms[0] if len(terms) == 1 else _log_sum(terms)
+
+
+def _log_sum(terms: list[float]) -> float:
+    """log(sum(exp(terms)))."""
+    top = max(terms)
+    if top == -math.inf:
+        return top
+    return top + math.log(sum(math.exp(t - top) for t in terms))
 
 
 @functools.cache
