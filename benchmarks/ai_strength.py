@@ -98,13 +98,16 @@ def _pair(job: tuple[str, int, int, str, str]) -> tuple[Tally, Tally]:
     return run_pair(Variant(variant), n_players, 100, seed, (decider(a), decider(b)))
 
 
-def play(matchup: Matchup, hands: int, jobs: int, pool: ProcessPoolExecutor) -> tuple[Tally, Tally]:
-    """Seat-swapped pairs of matches until side A has played `hands` hands."""
+def play(
+    matchup: Matchup, hands: int, jobs: int, pool: ProcessPoolExecutor, seed_base: int = 10_000
+) -> tuple[Tally, Tally]:
+    """Seat-swapped pairs of matches until side A has played `hands` hands, the first
+    dealt from `seed_base`."""
     total = (Tally(), Tally())
     seed = 0
     while total[0].hands < hands:
         batch = [
-            (matchup.variant.value, matchup.n_players, 10_000 + seed + i, matchup.a, matchup.b)
+            (matchup.variant.value, matchup.n_players, seed_base + seed + i, matchup.a, matchup.b)
             for i in range(max(jobs, 2) * 2)
         ]
         seed += len(batch)
@@ -193,6 +196,12 @@ def main() -> None:
     )
     parser.add_argument("--variant", default="kozel", help="--versus's variant")
     parser.add_argument("--players", type=int, default=4, help="--versus's players")
+    parser.add_argument(
+        "--seed-base",
+        type=int,
+        default=10_000,
+        help="the first match's seed (another base: deals never used while tuning)",
+    )
     args = parser.parse_args()
     matchups = MATCHUPS
     if args.versus:
@@ -208,7 +217,7 @@ def main() -> None:
             if args.only not in matchup.name or (matchup.slow and not args.only):
                 continue
             start = time.perf_counter()
-            a, b = play(matchup, args.hands, args.jobs, pool)
+            a, b = play(matchup, args.hands, args.jobs, pool, args.seed_base)
             shares[matchup.name] = a.hand_wins / max(a.hands, 1)
             print(line(matchup, a, b), f"({time.perf_counter() - start:.0f} s)", flush=True)
     for variant in ("block2", "draw2", "kozel"):

@@ -37,7 +37,8 @@ def hard_player(clock: Clock | None = None) -> HardPlayer:
 
 def expert_player(clock: Clock | None = None) -> HardPlayer:
     """Hard's search with several times its effort: more deals, searched exactly from
-    more tiles in hands (a few tenths of a second a decision; `clock` caps it at
+    more tiles in hands, and each opponent read as heavy first or as the levels play,
+    whichever its plays tell (a few tenths of a second a decision; `clock` caps it at
     `EXPERT_TIME_CAP`)."""
     return HardPlayer(
         work=EXPERT_WORK,
@@ -48,6 +49,7 @@ def expert_player(clock: Clock | None = None) -> HardPlayer:
         decision_nodes=EXPERT_DECISION_NODES,
         self_model=PARTNER_AS_SELF,
         signal=SIGNAL,
+        levels=EXPERT_LEVELS,
         clock=clock,
         time_cap=EXPERT_TIME_CAP,
     )
@@ -65,6 +67,7 @@ EXPERT_DECISION_NODES = 300_000
 EXPERT_TIME_CAP = 0.8
 PARTNER_AS_SELF = True  # Kozel: a partner's plays read by `SelfModel`, the others' as heavy first
 SIGNAL = 0.05  # Kozel: of moves about as good, the one `SelfModel` expects (a convention)
+EXPERT_LEVELS = 0.5  # the prior that an opponent chooses as the levels do (`SelfModel`)
 
 
 def decision_rng(game_seed: int, hand_no: int, decision_no: int) -> random.Random:

@@ -3,11 +3,11 @@
 Each decision samples deals of the unseen tiles consistent with everything the
 seat knows (hand sizes, proven voids, the rest's size), weights each sample by
 how likely the other seats' observed plays were under it (each seat's under a mixture
-of ways of choosing, its plays weighing them; a Kozel partner's read as this player
+of ways of choosing, which its plays weigh; a Kozel partner's read as this player
 itself plays, `self_model`), and scores every legal move across the same samples: by a
-fast play-out (a seat drawn as one that lays its heaviest tile laying it there too), or
-by exact search once few tiles remain. The score is the hand's outcome for the seat's side, with the
-match in view (Kozel: penalties, eggs, the rule of 13, the goats' mark).
+fast play-out, or by exact search once few tiles remain. The score is the hand's
+outcome for the seat's side, with the match in view (Kozel: penalties, eggs, the rule
+of 13, the goats' mark).
 """
 
 from __future__ import annotations
@@ -29,10 +29,11 @@ from core.players.solver import Solver
 from core.views import SeatView
 
 Clock = Callable[[], float]
-# The ways another seat may be choosing its moves, mixed per seat (`HardPlayer.heaviest`):
-# heavy first (a softmax over pips at `temperature`), the heaviest playable tile but
-# for a slip now and then (`heaviest_slip`), and as these levels play (`SelfModel`).
-HEAVY, HEAVIEST, LEVELS = 0, 1, 2
+# The ways another seat may be choosing its moves, mixed per seat (`HardPlayer.levels`):
+# heavy first (a softmax over pips at `temperature`), and as these levels play
+# (`SelfModel`). A seat's prior weights of them: (heavy first, as the levels).
+HEAVY, LEVELS = 0, 1
+Prior = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,6 @@ class Sample:
     hands: list[int]
     rest: list[int]  # the boneyard in a sampled draw order, or the out-of-play tiles
     weight: float
-    heaviest: int = 0  # the seats (bit s for seat s) played out laying their heaviest tile
 
 
 @dataclass
@@ -70,13 +70,9 @@ class HardPlayer:
     exact_samples: int = 64  # deals per decision once they are searched exactly
     candidates_per_sample: int = 2  # candidates drawn per kept sample, for the weighting
     temperature: float = 3.0  # how sharply others are assumed to prefer heavy tiles
-    # Prior weights of an opponent laying its heaviest playable tile but for a slip now
-    # and then, and of it choosing as these levels do; the rest is heavy first. Its plays
-    # in the hand weigh them anew on every sample (a Bayesian mixture per seat).
-    heaviest: float = 0.0
+    # The prior weight of an opponent choosing as these levels do, the rest heavy first;
+    # its plays in the hand weigh the two anew on every sample (a mixture per seat).
     levels: float = 0.0
-    heaviest_slip: float = 0.05
-    play_heaviest: bool = True  # play out a seat drawn as laying its heaviest so
     exact_tiles: int = 14  # search each sample exactly once hands hold this many tiles or fewer
     exact_nodes: int = 3000  # positions per sample; over it, the sample is played out instead
     decision_nodes: int = 25_000  # positions per decision; once spent, samples are played out
@@ -175,55 +171,22 @@ class HardPlayer:
             reverse=True,
         )[:count]
         top = weighted[0][0]
-        return [
-            self._finish(
-                know,
-                drawn[i],
-                math.exp(lp - top),
-                rng,
-                self._heaviest_seats(priors, logs[i], rng) if self.play_heaviest else 0,
-            )
-            for lp, i in weighted
-        ]
+        return [self._finish(know, drawn[i], math.exp(lp - top), rng) for lp, i in weighted]
 
     @staticmethod
-    def _finish(
-        know: Knowledge, hands: list[int], weight: float, rng: random.Random, heaviest: int = 0
-    ) -> Sample:
+    def _finish(know: Knowledge, hands: list[int], weight: float, rng: random.Random) -> Sample:
         rest_mask = know.unseen
         for seat, hand in enumerate(hands):
             if seat != know.seat:
                 rest_mask &= ~hand
-        return Sample(hands, shuffled_bits(rest_mask, rng), weight, heaviest)
+        return Sample(hands, shuffled_bits(rest_mask, rng), weight)
 
-    @staticmethod
-    def _heaviest_seats(
-        priors: list[tuple[float, float, float] | None],
-        logs: list[list[float]],
-        rng: random.Random,
-    ) -> int:
-        """The seats a sampled deal plays out laying their heaviest tile: each drawn
-        with that way's posterior given the deal and the seat's plays, so that a sample
-        is a deal and, for every seat, a way of choosing."""
-        mask = 0
-        for seat, prior in enumerate(priors):
-            if not prior or not prior[HEAVIEST]:
-                continue
-            joint = [
-                math.log(p) + log if p else -math.inf
-                for p, log in zip(prior, logs[seat], strict=True)
-            ]
-            if rng.random() < math.exp(joint[HEAVIEST] - _log_sum(joint)):
-                mask |= 1 << seat
-        return mask
-
-    def _priors(self, know: Knowledge) -> list[tuple[float, float, float] | None]:
-        """Per seat, the prior weights of its ways of choosing (`HEAVY`, `HEAVIEST`,
-        `LEVELS`); None for the seat itself."""
-        others = (max(0.0, 1.0 - self.heaviest - self.levels), self.heaviest, self.levels)
+    def _priors(self, know: Knowledge) -> list[Prior | None]:
+        """Per seat, the prior weights of its ways of choosing; None for the seat itself."""
+        others = (1.0 - self.levels, self.levels)
         partner = (know.seat + 2) % 4 if self.self_model and know.teams else -1
         return [
-            None if seat == know.seat else (0.0, 0.0, 1.0) if seat == partner else others
+            None if seat == know.seat else (0.0, 1.0) if seat == partner else others
             for seat in range(know.n_players)
         ]
 
@@ -245,16 +208,15 @@ class HardPlayer:
     def _seat_logs(
         self,
         evidence: list[_Seen],
-        priors: list[tuple[float, float, float] | None],
+        priors: list[Prior | None],
         hands: list[int],
     ) -> list[list[float]]:
         """Per seat, log P(its observed plays | the deal `hands`) under each of its ways
-        of choosing (`HEAVY`, `HEAVIEST`, `LEVELS`) that its prior weighs."""
+        of choosing (`HEAVY`, `LEVELS`) that its prior weighs."""
         held = list(hands)
-        logs = [[0.0, 0.0, 0.0] for _ in held]
+        logs = [[0.0, 0.0] for _ in held]
         heavy = _exp_table(self.temperature)
         inv_t = 1.0 / self.temperature
-        keep, slip = math.log1p(-self.heaviest_slip), math.log(self.heaviest_slip)
         for seen in evidence:
             held[seen.seat] |= seen.bit  # going back in time, the tile returns to the hand
             if not seen.read:
@@ -262,21 +224,14 @@ class HardPlayer:
             prior = priors[seen.seat]
             assert prior is not None
             acc = logs[seen.seat]
-            playable = held[seen.seat] & seen.fit
             if prior[HEAVY]:
                 soft = 0.0
-                m = playable
-                while m:
-                    low = m & -m
+                playable = held[seen.seat] & seen.fit
+                while playable:
+                    low = playable & -playable
                     soft += heavy[low.bit_length() - 1]
-                    m ^= low
+                    playable ^= low
                 acc[HEAVY] += seen.value * inv_t - math.log(soft)
-            if prior[HEAVIEST]:
-                count = playable.bit_count()
-                if seen.bit << 1 > playable:  # the highest bit: the heaviest tile
-                    acc[HEAVIEST] += keep if count > 1 else 0.0
-                else:
-                    acc[HEAVIEST] += slip - math.log(count - 1)
             if prior[LEVELS]:
                 acc[LEVELS] += _SELF.log_likelihood(held[seen.seat], seen.play, seen.prepared)
         return logs
@@ -318,15 +273,7 @@ class HardPlayer:
         draws = view.boneyard_size > 0
         n = view.n_players
         last, domino = playout(
-            hands,
-            rest,
-            left,
-            right,
-            (me + 1) % n,
-            draws,
-            self.policy,
-            view.has_teams,
-            sample.heaviest,
+            hands, rest, left, right, (me + 1) % n, draws, self.policy, view.has_teams
         )
         return score(hands, me if last < 0 else last, domino)
 
@@ -334,7 +281,7 @@ class HardPlayer:
 _SELF = SelfModel()
 
 
-def _mixed(prior: tuple[float, float, float], logs: list[float]) -> float:
+def _mixed(prior: Prior, logs: list[float]) -> float:
     """log of the prior-weighted sum of the likelihoods exp(`logs`)."""
     terms = [math.log(p) + log for p, log in zip(prior, logs, strict=True) if p]
     return terms[0] if len(terms) == 1 else _log_sum(terms)

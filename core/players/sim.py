@@ -33,11 +33,9 @@ def playout(
     draws: bool,
     policy: int,
     teams: bool = False,
-    heaviest: int = 0,
 ) -> tuple[int, bool]:
     """Play the hand out from `turn` (who has not acted yet). Mutates `hands` and
-    `rest`. Returns (the seat that laid the last tile or -1, whether it went out).
-    The seats in the mask `heaviest` (bit s for seat s) play GREEDY whatever `policy`."""
+    `rest`. Returns (the seat that laid the last tile or -1, whether it went out)."""
     n = len(hands)
     passes = 0
     last = -1
@@ -61,7 +59,7 @@ def playout(
             seat = (seat + 1) % n
             continue
         passes = 0
-        if policy == SMART and playable & (playable - 1) and not heaviest >> seat & 1:
+        if policy == SMART and playable & (playable - 1):
             hand, left, right = smart_choice(hands, seat, playable, left, right, teams)
             hands[seat] = hand
             last = seat
@@ -73,8 +71,7 @@ def playout(
         lo, hi = LOW[i], HIGH[i]
         fits_left = lo == left or hi == left
         fits_right = lo == right or hi == right
-        holder = policy == HOLDER and not heaviest >> seat & 1
-        if fits_left and fits_right and left != right and holder:
+        if fits_left and fits_right and left != right and policy == HOLDER:
             # Leave open the number this seat holds more of.
             rest_hand = hand & ~(1 << i)
             new_if_left = hi if lo == left else lo

@@ -100,22 +100,22 @@ def test_only_the_kozel_partners_chosen_plays_are_read_by_the_self_model() -> No
     player = HardPlayer(self_model=True)
     priors = player._priors(know)
     assert priors[view.seat] is None
-    assert priors[partner] == (0.0, 0.0, 1.0)
-    assert all(priors[(view.seat + k) % 4] == (1.0, 0.0, 0.0) for k in (1, 3))
+    assert priors[partner] == (0.0, 1.0)
+    assert all(priors[(view.seat + k) % 4] == (1.0, 0.0) for k in (1, 3))
     seen = {(e.play.seat, e.play.tile): e for e in player._evidence(know)}
     assert any(play.seat == partner for play in know.plays), "the partner has played"
     for play in know.plays:
         told = (play.informative or play.chosen_lead) and play.seat != view.seat
         assert seen[(play.seat, play.tile)].read == told, play
         assert bool(seen[(play.seat, play.tile)].prepared) == (told and play.seat == partner)
-    assert HardPlayer()._priors(know)[partner] == (1.0, 0.0, 0.0)
+    assert HardPlayer()._priors(know)[partner] == (1.0, 0.0)
 
 
 def test_in_a_four_seat_block_game_no_one_is_read_as_a_partner() -> None:
     match = _played(Variant.BLOCK, 9)
     know = infer(seat_view(match, match.turn or 0))
     priors = HardPlayer(self_model=True)._priors(know)
-    assert all(p is None or p == (1.0, 0.0, 0.0) for p in priors)
+    assert all(p is None or p == (1.0, 0.0) for p in priors)
 
 
 def test_a_strong_signal_plays_the_self_models_favourite() -> None:
