@@ -1,7 +1,7 @@
 """The bot levels' ratings on the people's scale (`bot.game.ratings`), measured in a
 league of bot-only matches by `benchmarks/level_league.py` (its default run: 360
-matches, 180 for each level; their sigmas ended between 2.6 and 3.6; run again once the
-Kozel levels read their partner as themselves): shown where people choose a level. Each
+matches, 180 for each level; their sigmas ended between 2.5 and 3.4; run again once the
+expert read each opponent by its plays): shown where people choose a level. Each
 level started there as a person does, at 1000, so a figure is what a player of that
 strength shows after as many matches; a person's figure, from fewer matches, is more
 cautious. Measure again when a level's player changes."""
@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from core.players import Level
 
 LEAGUE: Mapping[Level, int] = {
-    Level.EASY: 784,
-    Level.MEDIUM: 1552,
-    Level.HARD: 2042,
-    Level.EXPERT: 2274,
+    Level.EASY: 871,
+    Level.MEDIUM: 1575,
+    Level.HARD: 1955,
+    Level.EXPERT: 2297,
 }

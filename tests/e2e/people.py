@@ -230,7 +230,7 @@ class DirectGame(Players):
             menus = menu()
             if not menus:
                 return None
-            # A level's button carries its rating ("Easy ≈ 784"): read as its name.
+            # A level's button carries its rating ("Easy ≈ 871"): read as its name.
             labels = {label.split(" ≈ ")[0]: label for label in menus[-1].labels()}
             step = next((labels[label] for label in wanted if label in labels), None)
             if step is None:

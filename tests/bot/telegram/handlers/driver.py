@@ -28,7 +28,7 @@ async def open_game(
         if not label:
             continue
         text = label
-        if label == level:  # a level's button carries its rating: "Hard ≈ 2042"
+        if label == level:  # a level's button carries its rating: "Hard ≈ 1955"
             text = next(b.text for b in menu.buttons() if b.text.startswith(f"{level} ≈"))
         answer = await harness.press(who, menu, menu.button(text).callback_data or "")
         assert alert_of(answer) is None, alert_of(answer)
