@@ -23,10 +23,10 @@ from core.players.advice import Appraisal, Appraiser, appraise, cost, margin
 from core.views import seat_view
 
 # Expected points; see the module's doc. `benchmarks/coach_threshold.py --hands 120` (a
-# medium bot standing in for the person), re-measured once the Kozel levels read their
-# partner as themselves: at 6, a second appraisal confirms 87% of the moves named and names
-# the same better move for 87% (Kozel alone: 81% and 78%), and a line comes after 39% of
-# the hands; at 4, 81% and 80% (one hand in two); at 8, 86% and 87% (29%).
+# medium bot standing in for the person), re-measured once the expert read each opponent
+# by its plays: at 6, a second appraisal confirms 86% of the moves named and names the
+# same better move for 84% (Kozel alone: 81% and 77%), and a line comes after 40% of the
+# hands; at 4, 83% and 82% (one hand in two); at 8, 88% and 86% (29%).
 COACH_THRESHOLD = 6.0
 # The coach appraises every move a person makes, before the bots answer it: it weighs
 # this share of the deals a hint weighs, to keep the press quick.
