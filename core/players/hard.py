@@ -22,7 +22,7 @@ from core.bits import BIT, FULL, SUIT, VALUE
 from core.engine import Move
 from core.players.dealing import ConstrainedDealer
 from core.players.knowledge import Knowledge, ObservedPlay, ends_after, infer
-from core.players.outcome import Scorer, scorer_for
+from core.players.outcome import KOZEL_MATCH, Scorer, scorer_for
 from core.players.self_model import SelfModel
 from core.players.sim import SMART, playout, shuffled_bits
 from core.players.solver import Solver
@@ -82,6 +82,7 @@ class HardPlayer:
     # Kozel: added to each move's value, times the move's logit under `SelfModel`, so that
     # of moves about as good, the one a partner reading us that way expects is played.
     signal: float = 0.0
+    kozel_match: float = KOZEL_MATCH  # Kozel: the match's odds against the hand's result
     clock: Clock | None = None
     time_cap: float = 0.09
 
@@ -94,7 +95,7 @@ class HardPlayer:
     def best_move(self, view: SeatView, samples: list[Sample]) -> Move:
         """The legal move with the best weighted score across `samples`."""
         moves = list(view.legal_moves)
-        totals, weight = self._totals(view, samples, scorer_for(view))
+        totals, weight = self._totals(view, samples, scorer_for(view, self.kozel_match))
         if self.signal and view.has_teams and weight:
             know = infer(view)
             line = FULL & ~(know.unseen | know.own)

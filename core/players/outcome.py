@@ -34,10 +34,11 @@ def kozel_count_bits(hand: int) -> int:
     return pips(hand)
 
 
-def scorer_for(view: SeatView) -> Scorer:
-    """The scoring function for `view.seat`'s side in the current match."""
+def scorer_for(view: SeatView, kozel_match: float = KOZEL_MATCH) -> Scorer:
+    """The scoring function for `view.seat`'s side in the current match; in Kozel,
+    `kozel_match` weighs the match's odds against the hand's result."""
     if view.has_teams:
-        return _kozel_scorer(view)
+        return _kozel_scorer(view, kozel_match)
     return _classic_scorer(view)
 
 
@@ -113,7 +114,7 @@ def _classic_scorer(view: SeatView) -> Scorer:
     return score
 
 
-def _kozel_scorer(view: SeatView) -> Scorer:
+def _kozel_scorer(view: SeatView, weight: float) -> Scorer:
     mine = view.seat % 2
     scores, eggs = view.scores, view.eggs
     mark = losing_mark(view.target)
@@ -122,11 +123,11 @@ def _kozel_scorer(view: SeatView) -> Scorer:
         counts = [kozel_count_bits(h) for h in hands]
         winner, _, written = kozel_hand(counts, last, domino, scores, eggs)
         if winner < 0:  # eggs: nobody records now; the carry is a coin flip later
-            return 0.5 + KOZEL_MATCH * match_chance(scores[mine], scores[1 - mine], mark)
+            return 0.5 + weight * match_chance(scores[mine], scores[1 - mine], mark)
         after = [scores[0], scores[1]]
         after[1 - winner] += written
         won = 1.0 if winner == mine else 0.0
-        return won + KOZEL_MATCH * match_chance(after[mine], after[1 - mine], mark)
+        return won + weight * match_chance(after[mine], after[1 - mine], mark)
 
     return score
 

@@ -158,20 +158,23 @@ def finish(match: Match, policy: int) -> tuple[HandResult, MatchResult | None]:
     return result, match.match_result
 
 
-def engine_value(view: SeatView, result: HandResult, final: MatchResult | None) -> float:
-    """The scorer's weighting (`core.players.outcome`) of the engine's own result."""
+def engine_value(
+    view: SeatView, result: HandResult, final: MatchResult | None, weight: float = KOZEL_MATCH
+) -> float:
+    """The scorer's weighting (`core.players.outcome`) of the engine's own result; in
+    Kozel, `weight` is the match's odds' weight against the hand's result."""
     if view.has_teams:
         mine = view.seat % 2
         mark = losing_mark(view.target)
         if result.winner is None:
-            return 0.5 + KOZEL_MATCH * match_chance(view.scores[mine], view.scores[1 - mine], mark)
+            return 0.5 + weight * match_chance(view.scores[mine], view.scores[1 - mine], mark)
         if final is not None:
             chance = 1.0 if final.winner == mine else 0.0
         else:
             after = result.scores_after
             assert max(after) < mark
             chance = match_chance(after[mine], after[1 - mine], mark)
-        return (1.0 if result.winner == mine else 0.0) + KOZEL_MATCH * chance
+        return (1.0 if result.winner == mine else 0.0) + weight * chance
     if result.winner is None:
         return 0.5
     won = result.winner == view.seat
@@ -206,6 +209,10 @@ def check_outcome(
         other = dataclasses.replace(view, seat=seat)
         got_value = scorer_for(other)(hands, result.last_player, domino)
         assert got_value == pytest.approx(engine_value(other, result, final), abs=1e-12)
+        # The hand's result alone (`HardPlayer.kozel_match=0`): what the benchmarks
+        # measure that objective by.
+        alone = scorer_for(other, 0.0)(hands, result.last_player, domino)
+        assert alone == pytest.approx(engine_value(other, result, final, 0.0), abs=1e-12)
 
 
 # -- the tests ------------------------------------------------------------------------------
