@@ -157,11 +157,11 @@ class HardPlayer:
     def sample(self, know: Knowledge, rng: random.Random, count: int) -> list[Sample]:
         """Deals of the unseen tiles consistent with the view; when others' plays
         were observed, the most likely of several candidates, weighted by likelihood."""
-        evidence = self._evidence(know) if self.weighting else []
+        priors = self._priors(know)
+        evidence = self._evidence(know, priors) if self.weighting else []
         dealer = ConstrainedDealer(know)
         if not evidence:
             return [self._finish(know, dealer.deal(rng), 1.0, rng) for _ in range(count)]
-        priors = self._priors(know)
         drawn = [dealer.deal(rng) for _ in range(count * self.candidates_per_sample)]
         logs = [self._seat_logs(evidence, priors, hands) for hands in drawn]
         weighted = sorted(
@@ -191,9 +191,9 @@ class HardPlayer:
             for seat in range(know.n_players)
         ]
 
-    def _evidence(self, know: Knowledge) -> list[_Seen]:
-        """The plays seen, newest first; empty when none of them tells anything."""
-        priors = self._priors(know)
+    def _evidence(self, know: Knowledge, priors: list[Prior | None]) -> list[_Seen]:
+        """The plays seen, newest first (read under each seat's `priors`); empty when
+        none of them tells anything."""
         out = []
         for play in reversed(know.plays):
             prior = priors[play.seat]
@@ -284,8 +284,12 @@ _SELF = SelfModel()
 
 def _mixed(prior: Prior, logs: list[float]) -> float:
     """log of the prior-weighted sum of the likelihoods exp(`logs`)."""
-    terms = [math.log(p) + log for p, log in zip(prior, logs, strict=True) if p]
-    return terms[0] if len(terms) == 1 else _log_sum(terms)
+    heavy, levels = prior
+    if not levels:  # one way of choosing (hard's every seat): no sum to take
+        return math.log(heavy) + logs[HEAVY]
+    if not heavy:
+        return math.log(levels) + logs[LEVELS]
+    return _log_sum([math.log(heavy) + logs[HEAVY], math.log(levels) + logs[LEVELS]])
 
 
 def _log_sum(terms: list[float]) -> float:

@@ -56,7 +56,7 @@ def _posterior_of_levels(rule: Rule, seat: int) -> float:
     for seed in (3, 4, 5):
         _, know = _kozel(rule, seed)
         priors = player._priors(know)
-        evidence = player._evidence(know)
+        evidence = player._evidence(know, priors)
         dealer = ConstrainedDealer(know)
         rng = random.Random(seed)
         logs = [player._seat_logs(evidence, priors, dealer.deal(rng))[seat] for _ in range(600)]
@@ -75,6 +75,7 @@ def test_the_partner_is_read_as_the_levels_and_opponents_by_the_prior() -> None:
 
 def test_the_mixture_sums_the_likelihoods_its_prior_weighs() -> None:
     assert _mixed((1.0, 0.0), [-2.0, -0.1]) == -2.0
+    assert _mixed((0.0, 1.0), [-2.0, -0.1]) == -0.1
     assert math.isclose(
         _mixed((0.3, 0.7), [-2.0, -0.5]), math.log(0.3 * math.exp(-2) + 0.7 * math.exp(-0.5))
     )
@@ -84,7 +85,8 @@ def test_the_levels_reading_is_the_self_model_on_every_play_the_seat_chose() -> 
     match, know = _kozel(as_hard, 4)
     player = HardPlayer(levels=1.0)
     hands = [mask_of(h) for h in match.state.hands]
-    logs = player._seat_logs(player._evidence(know), player._priors(know), hands)
+    priors = player._priors(know)
+    logs = player._seat_logs(player._evidence(know, priors), priors, hands)
     model = SelfModel()
     for seat in (1, 2, 3):
         held = hands[seat]

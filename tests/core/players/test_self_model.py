@@ -102,7 +102,7 @@ def test_only_the_kozel_partners_chosen_plays_are_read_by_the_self_model() -> No
     assert priors[view.seat] is None
     assert priors[partner] == (0.0, 1.0)
     assert all(priors[(view.seat + k) % 4] == (1.0, 0.0) for k in (1, 3))
-    seen = {(e.play.seat, e.play.tile): e for e in player._evidence(know)}
+    seen = {(e.play.seat, e.play.tile): e for e in player._evidence(know, priors)}
     assert any(play.seat == partner for play in know.plays), "the partner has played"
     for play in know.plays:
         told = (play.informative or play.chosen_lead) and play.seat != view.seat
