@@ -22,7 +22,6 @@ decision of ours; `greedy` is abw's `bota_gorda`; `abw-pimc:M:S` is abw's
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import random
@@ -39,7 +38,7 @@ if str(ROOT) not in sys.path:
 # Not in the project's venv: pyproject's mypy overrides ignore the missing module.
 import dominoes  # noqa: E402
 
-from benchmarks.reference_players import tuned_player  # noqa: E402
+from benchmarks.reference_players import Seer, seer, tuned_player  # noqa: E402
 from core.bits import bit_of, mask_of  # noqa: E402
 from core.deal import Deal, ScriptedDealer  # noqa: E402
 from core.engine import Match  # noqa: E402
@@ -47,7 +46,7 @@ from core.events import EndReason, Event, HandStarted, Passed, Played, PlayKind 
 from core.line import End, Line, Move  # noqa: E402
 from core.players import HardPlayer  # noqa: E402
 from core.players.hard import Sample  # noqa: E402
-from core.players.knowledge import Knowledge, ends_after, infer  # noqa: E402
+from core.players.knowledge import ends_after, infer  # noqa: E402
 from core.players.outcome import kozel_hand  # noqa: E402
 from core.rules.kozel import kozel_count  # noqa: E402
 from core.state import MatchState, Phase  # noqa: E402
@@ -181,40 +180,6 @@ def omniscient_decider() -> Decide:
         return abw_move(table.game, move), time.perf_counter() - start
 
     return decide
-
-
-@dataclasses.dataclass
-class Seer(HardPlayer):
-    """A bound, not a player: a searching level told some hands (`reveal`: seats counted
-    from its own, 2 the partner, 1 and 3 the opponents), the others sampled as usual;
-    what knowing them is worth."""
-
-    reveal: tuple[int, ...] = ()
-    true_hands: list[int] = dataclasses.field(default_factory=list)  # set per decision
-
-    def sample(self, know: Knowledge, rng: random.Random, count: int) -> list[Sample]:
-        seats = [(know.seat + k) % know.n_players for k in self.reveal]
-        told = 0
-        sizes, lacks = list(know.hand_sizes), list(know.lacks)
-        for seat in seats:
-            told |= self.true_hands[seat]
-            sizes[seat], lacks[seat] = 0, 0
-        rest = dataclasses.replace(
-            know, unseen=know.unseen & ~told, hand_sizes=tuple(sizes), lacks=tuple(lacks)
-        )
-        samples = super().sample(rest, rng, count)
-        for sample in samples:
-            for seat in seats:
-                sample.hands[seat] = self.true_hands[seat]
-        return samples
-
-
-def seer(name: str) -> Seer:
-    """`seer:<seats>:<player>`, e.g. `seer:2:hard` (the partner's hand told)."""
-    _, seats, base = name.split(":", 2)
-    found = tuned_player(base)
-    fields = {f.name: getattr(found, f.name) for f in dataclasses.fields(HardPlayer)}
-    return Seer(**fields, reveal=tuple(int(c) for c in seats))
 
 
 def our_decider(name: str) -> Decide:

@@ -32,6 +32,7 @@ from benchmarks.reference_players import (  # noqa: E402
     greedy_decider,
     omniscient_decider,
     sampler_decider,
+    seer_decider,
     tuned_decider,
     tuned_player,
 )
@@ -88,6 +89,10 @@ def decider(name: str) -> Decide:
         return sampler_decider()
     if name == "omniscient":
         return omniscient_decider()
+    if name.startswith("omniscient:"):  # exact on the true deal from this many tiles
+        return omniscient_decider(exact_tiles=int(name.split(":")[1]))
+    if name.startswith("seer:"):  # `seer:2:expert`: told its partner's hand
+        return seer_decider(name)
     if "+" in name or name == "ismcts":  # a level with changed fields, or the tree search
         return tuned_decider(name)
     return bot_decider(name)

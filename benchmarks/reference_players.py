@@ -6,6 +6,8 @@
   best average result.
 - omniscient: sees every hand (the ceiling): exact search on the true deal once
   few tiles remain, else play-outs on the true hands.
+- seer: a searching level told some seats' true hands, the rest sampled (a bound on
+  what knowing them is worth).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from core.engine import Match, Move
 from core.players import BotPlayer, player_for
 from core.players.hard import HardPlayer, Sample
 from core.players.ismcts import IsmctsPlayer
+from core.players.knowledge import Knowledge
 from core.players.sim import GREEDY, HOLDER, shuffled_bits
 from core.tiles import Tile
 from core.views import seat_view
@@ -48,8 +51,12 @@ def sampler_decider(samples: int = 200) -> Decide:
     return decide
 
 
-def omniscient_decider(shuffles: int = 8) -> Decide:
-    player = HardPlayer(policy=HOLDER, exact_tiles=12, exact_nodes=20_000)
+def omniscient_decider(shuffles: int = 8, exact_tiles: int = 12) -> Decide:
+    """Searched exactly on the true deal once `exact_tiles` are left in hands."""
+    nodes = 20_000 if exact_tiles <= 12 else 10**7
+    player = HardPlayer(
+        policy=HOLDER, exact_tiles=exact_tiles, exact_nodes=nodes, decision_nodes=max(nodes, 25_000)
+    )
 
     def decide(match: Match, seat: int, rng: random.Random) -> Move:
         view = seat_view(match, seat)
@@ -61,6 +68,51 @@ def omniscient_decider(shuffles: int = 8) -> Decide:
         count = shuffles if view.boneyard_size else 1
         samples = [Sample(list(hands), shuffled_bits(rest, rng), 1.0) for _ in range(count)]
         return player.best_move(view, samples)
+
+    return decide
+
+
+@dataclasses.dataclass
+class Seer(HardPlayer):
+    """A bound, not a player: a searching level told some hands (`reveal`: seats counted
+    from its own, 2 the partner, 1 and 3 the opponents), the others sampled as usual;
+    what knowing them is worth."""
+
+    reveal: tuple[int, ...] = ()
+    true_hands: list[int] = dataclasses.field(default_factory=list)  # set per decision
+
+    def sample(self, know: Knowledge, rng: random.Random, count: int) -> list[Sample]:
+        seats = [(know.seat + k) % know.n_players for k in self.reveal]
+        told = 0
+        sizes, lacks = list(know.hand_sizes), list(know.lacks)
+        for seat in seats:
+            told |= self.true_hands[seat]
+            sizes[seat], lacks[seat] = 0, 0
+        rest = dataclasses.replace(
+            know, unseen=know.unseen & ~told, hand_sizes=tuple(sizes), lacks=tuple(lacks)
+        )
+        samples = super().sample(rest, rng, count)
+        for sample in samples:
+            for seat in seats:
+                sample.hands[seat] = self.true_hands[seat]
+        return samples
+
+
+def seer(name: str) -> Seer:
+    """`seer:<seats>:<player>`, e.g. `seer:2:hard` (the partner's hand told)."""
+    _, seats, base = name.split(":", 2)
+    found = tuned_player(base)
+    fields = {f.name: getattr(found, f.name) for f in dataclasses.fields(HardPlayer)}
+    return Seer(**fields, reveal=tuple(int(c) for c in seats))
+
+
+def seer_decider(name: str) -> Decide:
+    """`seer(name)` deciding in our own engine, told the true hands of its `reveal`."""
+    player = seer(name)
+
+    def decide(match: Match, seat: int, rng: random.Random) -> Move:
+        player.true_hands = [mask_of(h) for h in match.state.hands]
+        return player.choose(seat_view(match, seat), rng)
 
     return decide
 
