@@ -27,6 +27,7 @@ from fakeredis import FakeAsyncRedis
 from redis.asyncio import BlockingConnectionPool, Redis, RedisCluster
 from redis.exceptions import RedisError
 
+from bot import wait_for
 from bot.app import App, Pacing, create_app
 from bot.config import ConfigError, Settings, Webhook, load_settings
 from bot.game.bots import default_players
@@ -270,6 +271,7 @@ def main() -> int:
         print(f"dominoes-bot: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level, settings.log_format)
+    wait_for.install()
     try:
         asyncio.run(run(settings))
     except ConfigError as exc:

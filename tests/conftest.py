@@ -6,8 +6,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot import wait_for
 from tests.redis_cluster import RedisClusterNodes, redis_cluster
 from tests.redis_server import RedisServer, redis_server
+
+# The tests' own Redis clients and waits keep their cancellations, as the bot's do.
+wait_for.install()
 
 
 @pytest.fixture(scope="session")

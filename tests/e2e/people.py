@@ -27,10 +27,17 @@ async def stopped(*tasks: asyncio.Future[Any]) -> None:
     then fails that parse)."""
     for task in tasks:
         task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    if not tasks:
+        return
+    done, running = await asyncio.wait(tasks, timeout=STOPPING)
+    for task in done:
+        if not task.cancelled():
+            task.exception()
+    assert not running, f"cancelled, and still running after {STOPPING:.0f} s: {running}"
 
 
 FROZEN = 10.0  # seconds a game may wait for the bot while it can serve
+STOPPING = 10.0  # seconds a cancelled task may take to end
 PATIENCE = 4.0  # seconds without an answer before a person presses again
 AFTER_ALERT = 1.5  # seconds before pressing again after an alert
 ALERTS = 3  # alerts on one look of a message before a person presses it less often
