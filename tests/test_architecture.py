@@ -94,7 +94,10 @@ CONFIG = Imports(files=("bot/config.py",), only=("pydantic", "pydantic_settings"
 # What any part of the bot may use, and which uses nothing of it.
 BOT_TOOLS = Imports(
     files=(
-        *("bot/__init__.py", "bot/logs.py", "bot/metrics.py", "bot/tokens.py"),
+        "bot/__init__.py",
+        "bot/logs.py",
+        "bot/metrics.py",
+        "bot/tokens.py",
         "bot/wait_for.py",
     ),
     only=("prometheus_client",),

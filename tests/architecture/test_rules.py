@@ -56,6 +56,7 @@ CLEAN = {
     "bot/logs.py": "import logging\n",
     "bot/metrics.py": "from prometheus_client import Counter\n",
     "bot/tokens.py": "import secrets\n",
+    "bot/wait_for.py": "import asyncio\n",
     "bot/game/errors.py": "from enum import StrEnum\n",
     "bot/game/actions.py": "from core.engine import Move\n",
     "bot/game/people.py": """
