@@ -751,6 +751,9 @@ class TelegramHarness:
         self._updates = itertools.count(1)
         self._queries = itertools.count(1)
         self.last_update: Update | None = None
+        # A press whose reply waits for its chat's turn moves the clock to it (as time
+        # would pass); a test that moves the clock itself while presses wait turns it off.
+        self.moves_the_clock = True
         if wait is not None:
             fake.ephemerals.clock = lambda: wait.clock.now().timestamp()
 
@@ -798,8 +801,9 @@ class TelegramHarness:
         while not handled.done():
             await asyncio.sleep(0)
             wait = self.wait
-            blocked = wait is not None and wait.waiting and self.outbox.awaited
-            if blocked and wait is not None and self.outbox.senders <= len(wait.waiting):
+            if not self.moves_the_clock or wait is None or not wait.waiting:
+                continue
+            if self.outbox.awaited and self.outbox.senders <= len(wait.waiting):
                 wait.skip()
         await handled
         if self.auto_settle:

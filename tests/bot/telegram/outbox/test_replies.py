@@ -7,6 +7,7 @@ both answered."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 from fakeredis import FakeServer
@@ -28,6 +29,17 @@ from tests.bot.telegram.handlers.driver import ALICE, open_game
 
 # A private chat may have one call every five seconds: the /play menu takes it.
 SLOW_CHAT = Pacing(limits=Limits(Limit(5.0), NO_LIMIT, NO_LIMIT), rhythm=Rhythm(bot_delay=0))
+
+
+ANSWERED_WITHIN = 10.0  # real seconds for presses to be answered once their reply went
+
+
+async def until(ready: Callable[[], bool], what: str) -> None:
+    """Wait (real time, the clock still) until `ready()`."""
+    deadline = asyncio.get_running_loop().time() + ANSWERED_WITHIN
+    while not ready():
+        assert asyncio.get_running_loop().time() < deadline, f"never came: {what}"
+        await asyncio.sleep(0.001)
 
 
 def edits_of(fake: FakeTelegram, message_id: int) -> list[Call]:
@@ -134,11 +146,15 @@ async def test_join_pressed_twice_while_the_person_s_chat_waits_answers_both_pre
     await open_lobby(harness, chat_id=GROUP)
     await harness.send(BOB, "/start")
     lobby = await table(harness, GROUP)
+    harness.moves_the_clock = False  # the presses wait; the test moves the clock
     presses = [asyncio.create_task(tap(harness, BOB.id, lobby, "Join")) for _ in range(2)]
+    await until(lambda: harness.outbox.awaited > 0, "the presses waiting for his message")
     await harness.elapse(1)
     assert not any(p.done() for p in presses)  # his chat's turn has not come
     await harness.elapse(5)
-    assert all(p.done() for p in presses), "a press was never answered"
+    # Answered once it is sent: in real time on a real Redis (the clock stays put).
+    _, pending = await asyncio.wait(presses, timeout=ANSWERED_WITHIN)
+    assert not pending, "a press was never answered"
     alerts = [alert_of(await p) for p in presses]
     assert alerts.count(None) >= 1
     game = await game_in(harness, GROUP)
