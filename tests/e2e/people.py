@@ -24,7 +24,9 @@ async def stopped(*tasks: asyncio.Future[Any]) -> None:
     """Cancel the people's tasks (or a watch's) and wait until they end, looking at
     what they ended with: a failure left unlooked at would be logged by the garbage
     collector in some later test (and, in the middle of `ast.parse`, CPython 3.11
-    then fails that parse)."""
+    then fails that parse). One still running `STOPPING` seconds later lost its
+    cancellation (as Python 3.11's own `asyncio.wait_for` can: `bot.wait_for`): the
+    scenario fails, naming it."""
     for task in tasks:
         task.cancel()
     if not tasks:
