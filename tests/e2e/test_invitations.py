@@ -187,14 +187,17 @@ async def check_counted_once(
     await api.wait_until(lambda: RATED in posted.text, FROZEN, "the ratings on the card")
     assert posted.text.count(RATED) == 1
     for who in people:
-        before = len(api.messages_in(who.id))
+        # Known by id: the match's last messages may be deleted meanwhile.
+        before = {m.message_id for m in api.messages_in(who.id)}
         api.write(who, "/stats")
 
-        def answered(me: Someone = who, n: int = before) -> bool:
-            return any("📊" in m.text for m in api.messages_in(me.id)[n:])
+        def cards(me: Someone = who, old: set[int] = before) -> list[str]:
+            return [
+                m.text for m in api.messages_in(me.id) if m.message_id not in old and "📊" in m.text
+            ]
 
-        await api.wait_until(answered, FROZEN, f"{who.first_name}'s /stats")
-        card = next(m.text for m in api.messages_in(who.id)[before:] if "📊" in m.text)
+        await api.wait_until(lambda: bool(cards()), FROZEN, f"{who.first_name}'s /stats")
+        card = cards()[0]
         assert "Played: 1 ·" in card, card
         assert "rated matches: 1" in card, card
     table = str(inline_chat(posted.inline_message_id))
