@@ -57,6 +57,7 @@ async def test_twice_as_many_people_as_connections_all_get_real_answers(
             )
         )
         assert [alert_of(a) for a in answers] == [None] * CROWD
+        await app.outbox.settle()  # a menu is shown without keeping its press waiting
         assert all("How many bot opponents?" in fake.last_in(p.id).text for p in people)
     finally:
         await redis.aclose()
